@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Settings } from './config.ts';
+import type { Database } from './db/client.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { createAccessGuards } from './platform/access.ts';
+import { type Auth, registerAuthRoutes } from './platform/auth.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import type { Mailer } from './platform/mail.ts';
+import { registerOriginCheck } from './platform/origin.ts';
+import type { SmsSender } from './platform/sms.ts';
+import { registerWebApp } from './platform/web-app.ts';
+
+export const VERSION = '2.0.0';
+
+export interface AppDependencies {
+  settings: Settings;
+  db: Database;
+  auth: Auth;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** Folder of the built web app; served when present. */
+  webDistDir?: string;
+}
+
+export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the HTTP app from its parts; no I/O of its own, so tests build it over a test database. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { settings, db, auth } = deps;
+  const app = Fastify({
+    trustProxy: settings.trustProxy,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    logger:
+      settings.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: settings.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Dealer Portal API', version: VERSION },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'portal.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandling(app);
+  registerOriginCheck(app, [settings.publicUrl, 'http://localhost:5173']);
+  registerAuthRoutes(app, auth, settings);
+
+  const guards = createAccessGuards(db, auth);
+  await app.register(healthRoutes(db, VERSION));
+  await app.register(accountsRoutes(guards));
+  await app.register(outboxRoutes(db, guards));
+
+  await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
+  return app;
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+/** Every setting the server reads, documented in .env.example. */
+const SettingsSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('localhost'),
+    PORT: port.default(3000),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z.string().default('false'),
+
+    DATABASE_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    EMBEDDED_PG_PORT: port.default(54329),
+    SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+
+    AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+    SECURE_COOKIES: boolean.optional(),
+
+    MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Dealer Portal <no-reply@portal.local>'),
+    SMS_TRANSPORT: z.enum(['outbox', 'http']).default('outbox'),
+    SMS_HTTP_URL: z.url().optional(),
+    SMS_HTTP_TOKEN: z.string().optional(),
+
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    STORAGE_DIR: z.string().optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default('af-south-1'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: boolean.default(true),
+  })
+  .superRefine((s, ctx) => {
+    if (s.MAIL_TRANSPORT === 'smtp' && !s.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp' });
+    }
+    if (s.SMS_TRANSPORT === 'http' && !s.SMS_HTTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_HTTP_URL'],
+        message: 'SMS_HTTP_URL is required when SMS_TRANSPORT=http',
+      });
+    }
+    if (s.STORAGE_DRIVER === 's3' && !s.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE_DRIVER=s3' });
+    }
+  });
+
+export type Settings = ReturnType<typeof finish>;
+
+function finish(raw: z.output<typeof SettingsSchema>) {
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
+  return {
+    ...raw,
+    dataDir,
+    publicUrl,
+    storageDir: path.resolve(raw.STORAGE_DIR ?? path.join(dataDir, 'files')),
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
+    secureCookies: raw.SECURE_COOKIES ?? publicUrl.startsWith('https://'),
+    isProduction: raw.NODE_ENV === 'production',
+  };
+}
+
+/** Fastify's trustProxy: false (default), true, a hop count, or a list of addresses/CIDRs. */
+function parseTrustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (value === 'false' || value === '') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((part) => part.trim());
+}
+
+export class SettingsError extends Error {}
+
+/** Parses the environment once; throws SettingsError with one line naming each bad setting. */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = SettingsSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`);
+    throw new SettingsError(`Invalid settings: ${problems.join('; ')}`);
+  }
+  return finish(parsed.data);
+}
+
+/**
+ * The auth secret signs session cookies. A newcomer has none, so on first start we make one and
+ * keep it beside the data (never in the repository) so sessions survive a restart.
+ */
+export function resolveAuthSecret(settings: Settings): string {
+  if (settings.AUTH_SECRET) return settings.AUTH_SECRET;
+  if (settings.isProduction && settings.DATABASE_URL) {
+    throw new SettingsError('Invalid settings: AUTH_SECRET is required in production with DATABASE_URL');
+  }
+  const file = path.join(settings.dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(settings.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

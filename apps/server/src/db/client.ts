@@ -1,0 +1,29 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** A database handle or an open transaction: services take either so callers can compose. */
+export type Executor = Database | Transaction;
+
+// Dates and timestamps come back as strings/Date as drizzle expects; bigint counts as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function createDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, connectionTimeoutMillis: 10_000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  return drizzle(pool, { schema, casing: 'snake_case' }) as Database;
+}
+
+/** Fails with one clear line when the server cannot be reached. */
+export async function assertReachable(db: Database, url: string): Promise<void> {
+  try {
+    await db.$client.query('select 1');
+  } catch (error) {
+    const safeUrl = url.replace(/\/\/([^:@/]+)(:[^@/]*)?@/, '//$1@');
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`cannot reach the database at ${safeUrl}: ${reason}`);
+  }
+}

@@ -1,0 +1,20 @@
+import { loadSettings } from '../../config.ts';
+import { runStandalone } from '../standalone.ts';
+import { isDatabaseEmpty, seedDemo } from './demo.ts';
+
+// `npm run db:seed`: demo data into the embedded database. Against DATABASE_URL only when asked
+// (--force), so a production database is never filled with demo people by accident.
+const force = process.argv.includes('--force');
+const settings = loadSettings();
+if (settings.DATABASE_URL && !force) {
+  console.error('error: DATABASE_URL is set; seeding demo data there needs --force (npm run db:seed -- --force)');
+  process.exit(1);
+}
+await runStandalone(settings, async (db) => {
+  if (!(await isDatabaseEmpty(db))) {
+    console.log('demo data not added: the database already has users');
+    return;
+  }
+  await seedDemo(db);
+  console.log('demo data added');
+});

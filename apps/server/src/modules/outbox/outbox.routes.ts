@@ -1,0 +1,35 @@
+import { OutboxPage, OutboxQuery } from '@portal/domain/outbox/outbox';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import type { AccessGuards } from '../../platform/access.ts';
+import { findOutboxPage } from './outbox.queries.ts';
+
+export const outboxRoutes =
+  (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/outbox',
+      {
+        preHandler: guards.admin,
+        schema: {
+          tags: ['outbox'],
+          summary: 'Messages sent through the outbox transport, newest first (admins)',
+          querystring: OutboxQuery,
+          response: { 200: OutboxPage },
+        },
+      },
+      async (request) => {
+        const { items, total } = await findOutboxPage(db, request.query);
+        return {
+          items: items.map((item) => ({
+            ...item,
+            createdAt: item.createdAt.toISOString(),
+            channel: item.channel as 'email',
+          })),
+          page: request.query.page,
+          pageSize: request.query.pageSize,
+          total,
+        };
+      },
+    );
+  };

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export const FEATURES = [
+  'Commissions',
+  'Deals',
+  'Reallocations',
+  'Sales Assist',
+  'Agent Support',
+  'Access Control',
+  'Users Management',
+] as const;
+export const Feature = z.enum(FEATURES);
+export type Feature = z.infer<typeof Feature>;
+
+export const Role = z.enum(['admin', 'leader', 'agent']);
+export type Role = z.infer<typeof Role>;
+
+/** Why a signed-in user is held in the waiting state (spec 1 §4), or null when they are not. */
+export const WaitingReason = z.enum([
+  'awaiting_approval',
+  'unverified',
+  'outstanding_actions',
+  'deactivated',
+  'deleted',
+  'rejected',
+  'inactive',
+  'training',
+]);
+export type WaitingReason = z.infer<typeof WaitingReason>;
+
+export const CurrentUser = z.object({
+  id: z.number().int(),
+  zCode: z.string(),
+  authId: z.string(),
+  firstName: z.string(),
+  surname: z.string(),
+  companyName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: Role,
+  isAdmin: z.boolean(),
+  isLeader: z.boolean(),
+  refsTypeId: z.number().int(),
+  refsUserTierId: z.number().int(),
+  lifecycleStatusId: z.number().int(),
+  emailVerified: z.boolean(),
+  phoneVerified: z.boolean(),
+  features: z.array(Feature),
+  waiting: z.object({ isWaiting: z.boolean(), reason: WaitingReason.nullable() }),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const MeResponse = z.object({ user: CurrentUser });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+export const EmailSignInRequest = z.object({
+  email: z.string().trim().min(1, 'Please enter a valid email address.').email('Please enter a valid email address.'),
+  password: z.string().min(1, 'Please enter a valid password.'),
+  rememberMe: z.boolean().optional(),
+});
+export type EmailSignInRequest = z.infer<typeof EmailSignInRequest>;

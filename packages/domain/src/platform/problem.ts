@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** RFC 9457 problem details: the one error body every API route answers with. */
+export const ProblemDetails = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  code: z.string(),
+  detail: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  retryAfterSeconds: z.number().int().optional(),
+});
+export type ProblemDetails = z.infer<typeof ProblemDetails>;
+
+/** A page of a server-paged list. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
