@@ -26,6 +26,8 @@ const SettingsSchema = z
 
     AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
     SECURE_COOKIES: boolean.optional(),
+    /** Sign-in attempts one client address may make per minute, whatever their outcome. */
+    AUTH_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 
     MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: z.string().optional(),

@@ -57,7 +57,12 @@ export function createAuth(options: { settings: Settings; db: Database; secret: 
       enabled: true,
       storage: 'database',
       window: 60,
-      max: 100,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: settings.AUTH_SIGN_IN_PER_MINUTE },
+        '/request-password-reset': { window: 60, max: 10 },
+        '/change-password': { window: 60, max: 10 },
+      },
     },
     trustedOrigins: [settings.publicUrl, 'http://localhost:5173'],
     advanced: {
@@ -126,7 +131,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, settings: S
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      if (!response.body) return reply.send(null);
+      if (path === '/sign-in/email' && response.ok) {
+        // The session lives in the HttpOnly cookie; the raw token must not reach page scripts.
+        const { token: _token, ...rest } = (await response.json()) as Record<string, unknown>;
+        return reply.send(rest);
+      }
+      return reply.send(Buffer.from(await response.arrayBuffer()));
     },
   });
 }

@@ -98,7 +98,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response did not match its schema');
       body = problem(500, 'INTERNAL', 'A server error occurred. Please try again in a few moments.');
     } else {
-      const fromDb = fromDatabaseError(error);
+      // Drizzle wraps the driver's error ("Failed query: …") and keeps PostgreSQL's in `cause`.
+      const cause = (error as { cause?: unknown }).cause;
+      const fromDb = fromDatabaseError(cause && typeof cause === 'object' && 'code' in cause ? cause : error);
       if (fromDb) {
         body = fromDb;
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { productsMaster, productTypes, suppliersMaster } from './catalogue.ts';
+import { commissionsPeriodIndex } from './commissions.ts';
+import { usersMaster } from './people.ts';
+import { storedFiles } from './platform.ts';
+
+// Orders (spec 2 §3, spec 3 §3.4, §3.6; DECISIONS "Orders"). The effective dealer of an order is
+// orders_admin_override.newly_assigned_agent when present, else orders_master.users_master_id.
+
+/** One fibre activity CSV upload (spec 3 §2.10): the batch every imported row points back to. */
+export const orderImports = pgTable(
+  'order_imports',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    fileName: text().notNull(),
+    storedFileId: uuid().references(() => storedFiles.id),
+    suppliersMasterId: integer()
+      .notNull()
+      .references(() => suppliersMaster.id),
+    refsProductTypeId: integer()
+      .notNull()
+      .references(() => productTypes.id),
+    uploadedBy: integer().references(() => usersMaster.id),
+    rowCount: integer().notNull().default(0),
+    insertedCount: integer().notNull().default(0),
+    updatedCount: integer().notNull().default(0),
+    rejectedCount: integer().notNull().default(0),
+    /** job_progress.job_id; no foreign key because the job row is written by the worker and may be pruned. */
+    jobId: uuid(),
+    status: text().notNull().default('queued'),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('order_imports_supplier_created_idx').on(t.suppliersMasterId, t.createdAt.desc()),
+    check('order_imports_status', sql`${t.status} in ('queued', 'running', 'completed', 'failed')`),
+    check(
+      'order_imports_counts_nonnegative',
+      sql`least(${t.rowCount}, ${t.insertedCount}, ${t.updatedCount}, ${t.rejectedCount}) >= 0`,
+    ),
+  ],
+);
+
+/**
+ * One row per supplier order number; re-importing the same number updates dates and statuses.
+ * Sized for millions of rows: report queries go by (supplier, milestone date).
+ */
+export const ordersImport = pgTable(
+  'orders_import',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    suppliersMasterId: integer()
+      .notNull()
+      .references(() => suppliersMaster.id),
+    /** The supplier's order (reference) number, the CSV "id" column. */
+    orderNumber: text().notNull(),
+    /** Z-code (`Z-123` or `123`) or ID/passport number, matched to a dealer into orders_master. */
+    agentIdentification: text().notNull(),
+    customerStatus1: text('customer_status_1'),
+    customerStatus2: text('customer_status_2'),
+    customerAccountNumber: text(),
+    customerName: text(),
+    customerPhone: text(),
+    customerEmail: text(),
+    customerAddress: text(),
+    orderCreatedDate: date().notNull(),
+    orderPaidDate: date(),
+    orderInstallationDate: date(),
+    supplierActivationDate: date(),
+    /** Premises id. */
+    externalReference: text(),
+    /** Product name as the supplier sent it; products_master_id is the match, null until matched. */
+    product: text(),
+    productsMasterId: integer().references(() => productsMaster.id),
+    refsProductTypeId: integer()
+      .notNull()
+      .references(() => productTypes.id),
+    region: text(),
+    /** The import that last wrote this row. */
+    importBatchId: integer().references(() => orderImports.id),
+    importedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_import_supplier_order_number_unique').on(t.suppliersMasterId, t.orderNumber),
+    index('orders_import_supplier_created_idx').on(t.suppliersMasterId, t.orderCreatedDate),
+    index('orders_import_supplier_paid_idx').on(t.suppliersMasterId, t.orderPaidDate),
+    index('orders_import_supplier_installed_idx').on(t.suppliersMasterId, t.orderInstallationDate),
+    index('orders_import_supplier_activated_idx').on(t.suppliersMasterId, t.supplierActivationDate),
+    // "All suppliers" leaderboard months and commission eligibility (activated on or before period end).
+    index('orders_import_paid_idx').on(t.orderPaidDate),
+    index('orders_import_activated_idx').on(t.supplierActivationDate),
+    // Re-attributing unmatched orders when a dealer with that Z-code or ID number appears.
+    index('orders_import_agent_identification_idx').on(t.agentIdentification),
+    // Matching products: only the not-yet-matched rows are looked up by product name.
+    index('orders_import_unmatched_product_idx')
+      .on(t.suppliersMasterId, t.product)
+      .where(sql`${t.productsMasterId} is null`),
+    index('orders_import_import_batch_idx').on(t.importBatchId),
+    // No index on products_master_id / refs_product_type_id: products and types are soft-deleted, and
+    // an index on a low-cardinality column of a 5M-row table costs every import for no query.
+  ],
+);
+
+/** Automatic attribution: order → dealer, written when agent_identification matches. */
+export const ordersMaster = pgTable(
+  'orders_master',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    ordersImportId: integer()
+      .notNull()
+      .references(() => ordersImport.id),
+    usersMasterId: integer()
+      .notNull()
+      .references(() => usersMaster.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_master_orders_import_unique').on(t.ordersImportId),
+    index('orders_master_user_order_idx').on(t.usersMasterId, t.ordersImportId),
+  ],
+);
+
+/** Manual reassignment (Order Override); wins over orders_master everywhere. */
+export const ordersAdminOverride = pgTable(
+  'orders_admin_override',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    ordersImportId: integer()
+      .notNull()
+      .references(() => ordersImport.id),
+    newlyAssignedAgent: integer()
+      .notNull()
+      .references(() => usersMaster.id),
+    assignedBy: integer().references(() => usersMaster.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_admin_override_orders_import_unique').on(t.ordersImportId),
+    index('orders_admin_override_agent_order_idx').on(t.newlyAssignedAgent, t.ordersImportId),
+    index('orders_admin_override_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Written at period close; its presence blocks reassignment and re-payment of the order. */
+export const ordersCommissionPaid = pgTable(
+  'orders_commission_paid',
+  {
+    ordersImportId: integer()
+      .primaryKey()
+      .references(() => ordersImport.id),
+    paidDate: date().notNull(),
+    commissionsPeriodId: integer().references(() => commissionsPeriodIndex.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orders_commission_paid_period_idx').on(t.commissionsPeriodId)],
+);
+
+/** Sales notes ("Logged Sales"): a dealer's own record of an order number; soft-deleted. */
+export const ordersAgentNote = pgTable(
+  'orders_agent_note',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    usersMasterId: integer()
+      .notNull()
+      .references(() => usersMaster.id),
+    suppliersMasterId: integer()
+      .notNull()
+      .references(() => suppliersMaster.id),
+    orderNumber: text().notNull(),
+    agentNote: text(),
+    deleted: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_agent_note_user_supplier_idx')
+      .on(t.usersMasterId, t.suppliersMasterId, t.createdAt.desc())
+      .where(sql`not ${t.deleted}`),
+    index('orders_agent_note_supplier_order_idx').on(t.suppliersMasterId, t.orderNumber),
+    index('orders_agent_note_created_idx').on(t.createdAt.desc()),
+  ],
+);

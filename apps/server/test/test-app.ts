@@ -1,0 +1,75 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadSettings, type Settings } from '../src/config.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
+import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import { createAuth } from '../src/platform/auth.ts';
+import { createMailer } from '../src/platform/mail.ts';
+import { createSmsSender } from '../src/platform/sms.ts';
+import { adminQuery, withDatabase } from './test-database.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  settings: Settings;
+  /** Signs in by e-mail and returns the session cookie for later requests. */
+  signIn(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** A copy of the migrated template database and the whole app over it, for one test file. */
+export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const adminUrl = inject('testAdminUrl');
+  const template = inject('testTemplateDatabase');
+  const name = `${template.replace('portal_template', 'portal_file')}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  const url = withDatabase(adminUrl, name);
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Every request here comes from one address; tests of the limits set their own.
+    AUTH_SIGN_IN_PER_MINUTE: '10000',
+    ...overrides,
+  });
+  const db = createDatabase(url, { max: 5 });
+  const mailer = createMailer(settings, db);
+  const sms = createSmsSender(settings, db);
+  const auth = createAuth({ settings, db, secret: settings.AUTH_SECRET!, mailer });
+  const app = await buildApp({ settings, db, auth, mailer, sms, webDistDir: '/nonexistent' });
+  await app.ready();
+
+  return {
+    app,
+    db,
+    settings,
+    async signIn(email, password = DEMO_PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: TEST_ORIGIN },
+        payload: { email, password },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`sign-in failed for ${email}: ${response.statusCode} ${response.body}`);
+      return sessionCookie(response);
+    },
+    async close() {
+      await app.close();
+      await db.$client.end();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  const session = cookies.find((cookie) => cookie.includes('session_token='));
+  if (!session) throw new Error('no session cookie in the response');
+  return session.split(';')[0]!;
+}

@@ -1,0 +1,64 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { useCurrentUser } from '../features/accounts/api/get-me';
+import { useSignedInUser } from '../features/accounts/api/use-signed-in-user';
+import type { AccessRule } from './access';
+import { ErrorScreen, NotFoundPage } from './error-screens';
+import { paths } from './paths';
+import { AppShell } from './shell/app-shell';
+
+const LoginPage = lazy(() =>
+  import('../features/accounts/pages/login-page').then((module) => ({ default: module.LoginPage })),
+);
+
+/** The id of the catch-all route: an unknown address. */
+export const NOT_FOUND_ROUTE_ID = 'not-found';
+
+function SignIn() {
+  return (
+    <Suspense fallback={<PageLoader fullPage />}>
+      <LoginPage />
+    </Suspense>
+  );
+}
+
+/**
+ * Signed-in pages. While signed out, '/' and unknown addresses show the sign-in page in place
+ * (spec 1 §2.1); any other signed-in-only address redirects to '/login'.
+ */
+export function RequireUser() {
+  const me = useCurrentUser();
+  const location = useLocation();
+  const matches = useMatches();
+  if (me.isPending) return <PageLoader fullPage label="Loading your portal…" />;
+  if (me.isError) return <ErrorScreen message={me.error.message} />;
+  if (!me.data) {
+    const unknownAddress = matches.some((match) => match.id === NOT_FOUND_ROUTE_ID);
+    if (location.pathname === paths.home || unknownAddress) return <SignIn />;
+    return <Navigate to={paths.login} replace />;
+  }
+  return <AppShell user={me.data} />;
+}
+
+/** Signed-out pages: a signed-in user goes home. */
+export function SignedOutOnly({ children }: { children?: React.ReactNode }) {
+  const me = useCurrentUser();
+  if (me.isPending) return <PageLoader fullPage />;
+  if (me.data) return <Navigate to={paths.home} replace />;
+  return children ?? <Outlet />;
+}
+
+export function LoginRoute() {
+  return (
+    <SignedOutOnly>
+      <SignIn />
+    </SignedOutOnly>
+  );
+}
+
+/** A page the user's role, flags or waiting state do not allow shows the access-denied page. */
+export function Guard({ rule }: { rule: AccessRule }) {
+  const user = useSignedInUser();
+  return rule(user) ? <Outlet /> : <NotFoundPage />;
+}

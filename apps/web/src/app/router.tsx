@@ -1,0 +1,88 @@
+import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { ComingSoonPage } from '../components/coming-soon-page';
+import { PageLoader } from '../components/page-loader';
+import { access } from './access';
+import { NotFoundPage, RouteErrorScreen } from './error-screens';
+import { paths } from './paths';
+import { Guard, LoginRoute, NOT_FOUND_ROUTE_ID, RequireUser, SignedOutOnly } from './route-gates';
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** Pages other parts of the build deliver; until then the menu entries lead to a placeholder. */
+const placeholder = (path: string, title: string): RouteObject => ({
+  path,
+  element: <ComingSoonPage title={title} />,
+});
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <PageLoader fullPage />,
+    children: [
+      { path: paths.login, element: <LoginRoute /> },
+      {
+        element: <SignedOutOnly />,
+        children: [
+          {
+            path: paths.phoneLogin,
+            lazy: async () => ({
+              Component: (await import('../features/accounts/pages/phone-login-page')).PhoneLoginPage,
+            }),
+          },
+        ],
+      },
+      {
+        path: paths.resetPassword,
+        lazy: async () => ({
+          Component: (await import('../features/accounts/pages/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      {
+        element: <RequireUser />,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage,
+            }),
+          },
+          // Everyone signed in, waiting or not.
+          placeholder(paths.profile, 'Profile'),
+          placeholder(`${paths.training}/*`, 'University'),
+          {
+            element: <Guard rule={access.leaderOrAdmin} />,
+            children: [placeholder(paths.manageDealers, 'Your Team'), placeholder(paths.alerts, 'Alerts')],
+          },
+          {
+            element: <Guard rule={access.managePeople} />,
+            children: [placeholder(paths.allDealers, 'Manage People')],
+          },
+          {
+            element: <Guard rule={access.admin} />,
+            children: [
+              placeholder(paths.adminSection, 'Admin'),
+              {
+                path: paths.outbox,
+                lazy: async () => ({ Component: (await import('../features/outbox/pages/outbox-page')).OutboxPage }),
+              },
+            ],
+          },
+          { id: NOT_FOUND_ROUTE_ID, path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

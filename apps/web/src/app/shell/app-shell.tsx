@@ -1,0 +1,89 @@
+import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Toolbar from '@mui/material/Toolbar';
+import type { CurrentUser } from '@portal/domain/accounts/me';
+import { Suspense, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import bannerUrl from '../../assets/banner.svg';
+import { PageLoader } from '../../components/page-loader';
+import { ErrorBoundary } from '../error-boundary';
+import { CONTENT_MAX_WIDTH, DRAWER_WIDTH } from '../theme';
+import { BrandMark } from './brand-mark';
+import { DrawerContent } from './drawer-content';
+import { useIsMobile } from './use-is-mobile';
+
+/** The signed-in frame (spec 1 §2.2): side menu, banner on narrow screens, content up to 1450 px. */
+export function AppShell({ user }: { user: CurrentUser }) {
+  const isMobile = useIsMobile();
+  const [open, setOpen] = useState(false);
+  const navigation = useNavigation();
+  const location = useLocation();
+  const drawerPaper = { width: DRAWER_WIDTH, boxSizing: 'border-box' as const, borderRight: '1px solid #e3e8f2' };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {isMobile ? (
+        <AppBar position="fixed" color="primary" elevation={0}>
+          <Toolbar sx={{ gap: 1 }}>
+            <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setOpen(true)}>
+              <MenuRoundedIcon />
+            </IconButton>
+            <BrandMark inverse />
+          </Toolbar>
+        </AppBar>
+      ) : null}
+
+      <Box component="nav" aria-label="Side menu" sx={{ width: isMobile ? 0 : DRAWER_WIDTH, flexShrink: 0 }}>
+        {isMobile ? (
+          <Drawer
+            variant="temporary"
+            open={open}
+            onClose={() => setOpen(false)}
+            keepMounted
+            slotProps={{ paper: { sx: drawerPaper } }}
+          >
+            <DrawerContent user={user} onNavigate={() => setOpen(false)} />
+          </Drawer>
+        ) : (
+          <Drawer variant="permanent" open slotProps={{ paper: { sx: drawerPaper } }}>
+            <DrawerContent user={user} />
+          </Drawer>
+        )}
+      </Box>
+
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {isMobile ? <Toolbar /> : null}
+        <Box sx={{ position: 'sticky', top: isMobile ? 56 : 0, zIndex: 2, height: 3 }}>
+          {navigation.state === 'loading' ? <LinearProgress aria-label="Loading page" sx={{ height: 3 }} /> : null}
+        </Box>
+        {isMobile ? (
+          <Box
+            component="img"
+            src={bannerUrl}
+            alt=""
+            sx={{ display: 'block', width: '100%', height: { xs: 110, sm: 150 }, objectFit: 'cover' }}
+          />
+        ) : null}
+        <Box
+          sx={{
+            width: '100%',
+            maxWidth: CONTENT_MAX_WIDTH,
+            mx: 'auto',
+            px: { xs: 2, sm: 3, md: 4 },
+            py: { xs: 2.5, md: 4 },
+          }}
+        >
+          <ErrorBoundary key={location.pathname} fullPage={false}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

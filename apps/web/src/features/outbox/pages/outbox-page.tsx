@@ -1,0 +1,262 @@
+import OpenInFullRoundedIcon from '@mui/icons-material/OpenInFullRounded';
+import OutboxRoundedIcon from '@mui/icons-material/OutboxRounded';
+import RefreshRoundedIcon from '@mui/icons-material/RefreshRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import IconButton from '@mui/material/IconButton';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { OutboxChannel, type OutboxMessage } from '@portal/domain/outbox/outbox';
+import { useEffect, useMemo, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { OUTBOX_REFRESH_MS, useOutbox } from '../api/get-outbox';
+import { CHANNEL_LABELS, ChannelChip } from '../components/channel-chip';
+import { LinkedText } from '../components/linked-text';
+import { MessageDialog } from '../components/message-dialog';
+import { toPlainText } from '../components/message-text';
+
+type Channel = OutboxMessage['channel'];
+
+const PAGE_SIZES = [25, 50, 100];
+const DEFAULT_PAGE_SIZE = 50;
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+function EmptyOutbox() {
+  return (
+    <Box sx={{ height: '100%', display: 'grid', placeItems: 'center', p: 4, textAlign: 'center' }}>
+      <Box>
+        <OutboxRoundedIcon color="disabled" sx={{ fontSize: 48 }} />
+        <Typography variant="h6" component="p">
+          No messages yet
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Mail and SMS the portal sends appear here within a few seconds.
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/** '/outbox' (admins): messages kept by the local mail, SMS, chat and tracker adapters. */
+export function OutboxPage() {
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const [channel, setChannel] = useState<Channel | ''>('');
+  const [recipientInput, setRecipientInput] = useState('');
+  const recipient = useDebounced(recipientInput.trim(), 300);
+  const [open, setOpen] = useState<OutboxMessage | null>(null);
+
+  // A new filter starts again at the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter change only
+  useEffect(() => {
+    setPagination((current) => (current.page === 0 ? current : { ...current, page: 0 }));
+  }, [channel, recipient]);
+
+  const outbox = useOutbox({
+    page: pagination.page + 1,
+    pageSize: pagination.pageSize,
+    channel: channel || undefined,
+    recipient: recipient || undefined,
+  });
+
+  const columns = useMemo<GridColDef<OutboxMessage>[]>(
+    () => [
+      {
+        field: 'createdAt',
+        headerName: 'Time',
+        width: 172,
+        sortable: false,
+        valueFormatter: (value: string) => formatDateTime(value),
+      },
+      {
+        field: 'channel',
+        headerName: 'Channel',
+        width: 118,
+        sortable: false,
+        renderCell: ({ row }) => <ChannelChip channel={row.channel} />,
+      },
+      {
+        field: 'recipient',
+        headerName: 'To',
+        minWidth: 190,
+        flex: 0.7,
+        sortable: false,
+        renderCell: ({ value }) => <Box sx={{ wordBreak: 'break-all', py: 0.5 }}>{value}</Box>,
+      },
+      {
+        field: 'subject',
+        headerName: 'Subject',
+        minWidth: 170,
+        flex: 0.8,
+        sortable: false,
+        renderCell: ({ value }) =>
+          value ? (
+            <Box sx={{ py: 0.5, fontWeight: 600 }}>{value}</Box>
+          ) : (
+            <Typography variant="body2" color="text.disabled">
+              —
+            </Typography>
+          ),
+      },
+      {
+        field: 'body',
+        headerName: 'Message',
+        minWidth: 300,
+        flex: 2,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Box
+            sx={{
+              py: 1,
+              whiteSpace: 'pre-wrap',
+              wordBreak: 'break-word',
+              lineHeight: 1.5,
+              display: '-webkit-box',
+              WebkitLineClamp: 8,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              userSelect: 'text',
+            }}
+          >
+            <LinkedText text={toPlainText(row.body)} />
+          </Box>
+        ),
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 100,
+        sortable: false,
+      },
+      {
+        field: 'open',
+        headerName: '',
+        width: 60,
+        sortable: false,
+        filterable: false,
+        disableColumnMenu: true,
+        renderCell: ({ row }) => (
+          <Tooltip title="Open message">
+            <IconButton size="small" aria-label={`Open message ${row.id}`} onClick={() => setOpen(row)}>
+              <OpenInFullRoundedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ),
+      },
+    ],
+    [],
+  );
+
+  const data = outbox.data;
+  const updatedAt = outbox.dataUpdatedAt ? formatDateTime(outbox.dataUpdatedAt).split(', ')[1] : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Outbox"
+        subtitle="Mail, SMS and other messages the portal has sent through its local adapters."
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={<RefreshRoundedIcon />}
+            onClick={() => outbox.refetch()}
+            loading={outbox.isFetching && !outbox.isPending}
+            loadingPosition="start"
+          >
+            Refresh
+          </Button>
+        }
+      />
+
+      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <FormControl size="small" sx={{ minWidth: 180 }}>
+          <InputLabel id="outbox-channel-label">Channel</InputLabel>
+          <Select
+            labelId="outbox-channel-label"
+            id="outbox-channel"
+            label="Channel"
+            value={channel}
+            onChange={(event) => setChannel(event.target.value as Channel | '')}
+          >
+            <MenuItem value="">All channels</MenuItem>
+            {OutboxChannel.options.map((option) => (
+              <MenuItem key={option} value={option}>
+                {CHANNEL_LABELS[option]}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <TextField
+          size="small"
+          label="Recipient"
+          placeholder="Email or phone"
+          value={recipientInput}
+          onChange={(event) => setRecipientInput(event.target.value)}
+          sx={{ width: { xs: '100%', sm: 260 } }}
+        />
+        <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }} aria-live="polite">
+          {`Refreshes every ${OUTBOX_REFRESH_MS / 1000} s`}
+          {updatedAt ? ` · updated ${updatedAt}` : ''}
+        </Typography>
+      </Box>
+
+      {outbox.isError ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => outbox.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {errorMessage(outbox.error)}
+        </Alert>
+      ) : null}
+
+      <Box sx={{ height: 'calc(100vh - 250px)', minHeight: 460 }}>
+        <DataGrid
+          aria-label="Outbox messages"
+          rows={data?.items ?? []}
+          columns={columns}
+          getRowId={(row) => row.id}
+          rowCount={data?.total ?? 0}
+          loading={outbox.isPending || (outbox.isFetching && outbox.isPlaceholderData)}
+          paginationMode="server"
+          paginationModel={pagination}
+          onPaginationModelChange={setPagination}
+          pageSizeOptions={PAGE_SIZES}
+          getRowHeight={() => 'auto'}
+          getEstimatedRowHeight={() => 96}
+          onRowDoubleClick={({ row }) => setOpen(row)}
+          disableRowSelectionOnClick
+          disableColumnFilter
+          disableColumnSorting
+          slots={{ noRowsOverlay: EmptyOutbox }}
+          sx={{
+            '& .MuiDataGrid-cell': { alignItems: 'flex-start', py: 1, display: 'flex' },
+            '& .MuiDataGrid-cell:focus-within': { outline: '2px solid', outlineColor: 'primary.light' },
+          }}
+        />
+      </Box>
+
+      <MessageDialog message={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+// `npm test`: unit and integration tests (Vitest), then the built app end to end in Chromium
+// (Playwright). Prints one closing line "total: N passed, M failed" and fails if anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+mkdirSync('.tmp', { recursive: true });
+const results = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+rmSync('.tmp/vitest.json', { force: true });
+const vitestStatus = run('unit and integration', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=.tmp/vitest.json',
+]);
+const vitest = readJson('.tmp/vitest.json');
+results.push({
+  label: 'unit and integration',
+  status: vitestStatus,
+  passed: vitest?.numPassedTests ?? 0,
+  failed: vitest?.numFailedTests ?? (vitestStatus === 0 ? 0 : 1),
+  skipped: (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0),
+});
+
+const buildStatus = run('build the web app', 'npm', ['run', 'build']);
+if (buildStatus !== 0) {
+  results.push({ label: 'e2e', status: buildStatus, passed: 0, failed: 1, skipped: 0 });
+} else {
+  rmSync('.tmp/playwright.json', { force: true });
+  const e2eStatus = run('end to end', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    CI: process.env.CI ?? '1',
+  });
+  const stats = readJson('.tmp/playwright.json')?.stats;
+  results.push({
+    label: 'e2e',
+    status: e2eStatus,
+    passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
+    failed: stats?.unexpected ?? (e2eStatus === 0 ? 0 : 1),
+    skipped: stats?.skipped ?? 0,
+  });
+}
+
+console.log('');
+for (const r of results) console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+const skipped = results.reduce((sum, r) => sum + r.skipped, 0);
+console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(results.some((r) => r.status !== 0) || failed > 0 ? 1 : 0);
