@@ -100,7 +100,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else {
       // Drizzle wraps the driver's error ("Failed query: …") and keeps PostgreSQL's in `cause`.
       const cause = (error as { cause?: unknown }).cause;
-      const fromDb = fromDatabaseError(cause && typeof cause === 'object' && 'code' in cause ? cause : error);
+      const fromDb = fromDatabaseError(
+        (cause && typeof cause === 'object' && 'code' in cause ? cause : error) as {
+          code?: string;
+          constraint?: string;
+        },
+      );
       if (fromDb) {
         body = fromDb;
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

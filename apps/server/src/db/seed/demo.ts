@@ -3,6 +3,14 @@ import { hashPassword } from '../../platform/password.ts';
 import type { Database, Executor } from '../client.ts';
 import { usersMaster } from '../schema/index.ts';
 import {
+  createAlert,
+  createOrders,
+  createSupportStatus,
+  createTicket,
+  createTrainingModule,
+  type NewOrder,
+} from './activity-factories.ts';
+import {
   addBankingDetails,
   createDeal,
   createProduct,
@@ -355,13 +363,221 @@ async function seedPeople(db: Executor, catalogue: DemoCatalogue, random: Random
 
 export type DemoPeople = Awaited<ReturnType<typeof seedPeople>>;
 
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
+
+/** Orders over the last three months, a few tickets, alerts and training modules. */
+async function seedActivity(db: Executor, catalogue: DemoCatalogue, people: DemoPeople, random: Random, today: Date) {
+  const { suppliers, productTypes: types, products } = catalogue;
+  const sellers = people.everyone.filter(
+    (user) => !user.isAdmin && user.refsUserLifecycleStatusId !== 1 && user.refsUserLifecycleStatusId !== 5,
+  );
+  const orders: NewOrder[] = [];
+  for (let i = 0; i < 320; i++) {
+    const supplier = random.chance(0.65) ? suppliers.metro : random.chance(0.6) ? suppliers.kasi : suppliers.coast;
+    const productTypeId = supplier.id === suppliers.kasi.id ? types.mobile.id : types.fibre.id;
+    const product = random.pick(products.filter((p) => p.suppliersMasterId === supplier.id));
+    const created = addDays(today, -random.int(0, 90));
+    const paid = random.chance(0.8) ? addDays(created, random.int(0, 5)) : null;
+    const installed = paid && random.chance(0.75) ? addDays(paid, random.int(2, 14)) : null;
+    const activated = installed && random.chance(0.85) ? addDays(installed, random.int(0, 3)) : null;
+    const clamp = (date: Date | null) => (date && date <= today ? isoDate(date) : null);
+    const matched = random.chance(0.95);
+    const customer = `${random.pick(FIRST_NAMES)} ${random.pick(SURNAMES)}`;
+    orders.push({
+      suppliersMasterId: supplier.id,
+      refsProductTypeId: productTypeId,
+      orderNumber:
+        supplier.id === suppliers.metro.id
+          ? `MFC-${String(100000 + i).slice(-6)}`
+          : `${supplier.id}${String(7000000 + i)}`,
+      orderCreatedDate: isoDate(created),
+      orderPaidDate: clamp(paid),
+      orderInstallationDate: clamp(installed),
+      supplierActivationDate: clamp(activated),
+      customerName: customer,
+      customerAccountNumber: `ACC${10000 + i}`,
+      customerPhone: `8${random.int(10000000, 99999999)}`,
+      customerEmail: `${customer.toLowerCase().replace(/[^a-z]+/g, '.')}@mail.test`,
+      customerAddress: `${random.int(1, 300)} ${random.pick(PLACES).suburb}`,
+      customerStatus1: activated ? 'Active' : paid ? 'Paid' : 'Pending payment',
+      product: product.displayName,
+      productsMasterId: product.id,
+      region: random.pick(['Gauteng North', 'Gauteng South', 'Western Cape', 'KZN Coastal']),
+      dealerId: matched ? (random.chance(0.3) ? people.agent.id : random.pick(sellers).id) : undefined,
+      agentIdentification: matched ? undefined : `Z-${900000 + i}`,
+    });
+  }
+  await createOrders(db, orders);
+
+  const category = await createSupportStatus(db, {
+    status: 'Installation delay',
+    statusType: 'category',
+    category: 'agent_support',
+  });
+  await createSupportStatus(db, { status: 'Order not showing', statusType: 'category', category: 'agent_support' });
+  await createSupportStatus(db, {
+    status: 'Awaiting supplier',
+    statusType: 'in_progress',
+    category: 'agent_support',
+    pausesSla: true,
+  });
+  await createSupportStatus(db, { status: 'Resolved', statusType: 'closed', category: 'agent_support' });
+  await createSupportStatus(db, { status: 'Customer contacted', statusType: 'in_progress', category: 'sales_assist' });
+  await createSupportStatus(db, { status: 'Sale made', statusType: 'closed', category: 'sales_assist' });
+  const agentCode = `Z-${people.agent.id}: ${people.agent.firstName} ${people.agent.surname}`;
+  await createTicket(
+    db,
+    {
+      kind: 'agent_support',
+      usersMasterId: people.agent.id,
+      suppliersMasterId: suppliers.metro.id,
+      categoryId: category.id,
+      dealerCode: agentCode,
+      userNote: 'Customer paid two weeks ago but installation is not booked.',
+      supplierTicketNumber: 'MFC-SUP-4411',
+      supplierTicketDate: isoDate(addDays(today, -6)),
+      lastUpdatedByName: 'New',
+    },
+    [
+      {
+        text: 'Ticket ZAA created',
+        activityType: 'update',
+        createdBy: people.agent.id,
+        readUser: today,
+        readAdmin: today,
+      },
+      {
+        text: 'We have escalated this to the installer.',
+        activityType: 'admin',
+        createdBy: people.admin.id,
+        readAdmin: today,
+      },
+    ],
+  );
+  await createTicket(db, {
+    kind: 'sales_assist',
+    usersMasterId: people.agent.id,
+    suppliersMasterId: suppliers.metro.id,
+    status: 'In Progress',
+    dealerCode: agentCode,
+    customerName: 'Nandi Zulu',
+    address: '14 Vilakazi Street, Soweto',
+    phoneNumber: '+27831234567',
+    emailAddress: 'nandi.zulu@mail.test',
+    idNumber: saIdNumber('1990-04-12', 'F', true, 77),
+    paymentType: 'Debit order',
+  });
+  await createTicket(db, {
+    kind: 'sales_assist',
+    usersMasterId: people.agent.id,
+    suppliersMasterId: suppliers.metro.id,
+    status: 'Closed',
+    dealerCode: agentCode,
+    customerName: 'Pieter Botha',
+    address: '3 Beach Road, Strand',
+    phoneNumber: '+27827654321',
+    emailAddress: 'pieter.botha@mail.test',
+    idNumber: saIdNumber('1984-09-30', 'M', true, 12),
+    closedAt: addDays(today, -2),
+  });
+
+  const team = people.everyone.filter((user) => user.parentId === people.leader.id).map((user) => user.id);
+  await createAlert(
+    db,
+    {
+      title: 'Welcome to the portal',
+      descriptionHtml: '<p>Your orders, leaderboard and training are all here. <strong>Good selling!</strong></p>',
+      createdBy: people.admin.id,
+      refsUserSegmentTypeId: 1,
+      type: 'admin',
+    },
+    people.everyone.map((user) => user.id),
+  );
+  await createAlert(
+    db,
+    {
+      title: 'Team meeting on Friday',
+      descriptionHtml: '<p>Meet at 09:00 to plan the month.</p>',
+      createdBy: people.leader.id,
+      type: 'structure',
+    },
+    team,
+  );
+
+  await createTrainingModule(db, {
+    moduleName: 'RICA and POPIA basics',
+    moduleDescription: 'How to register a SIM and protect customer information.',
+    moduleCategory: 'Compliance',
+    isCompulsory: true,
+    passThreshold: 80,
+    questions: [
+      {
+        question: 'What must a customer show to RICA a SIM?',
+        options: [
+          { text: 'A valid ID and proof of address', is_correct: true },
+          { text: 'A bank card', is_correct: false },
+          { text: 'Nothing', is_correct: false },
+        ],
+      },
+      {
+        question: 'May you share a customer ID number on WhatsApp groups?',
+        options: [
+          { text: 'No', is_correct: true },
+          { text: 'Yes', is_correct: false },
+        ],
+      },
+    ],
+    videos: [{ link: 'https://videos.example.test/rica-basics.mp4' }],
+  });
+  await createTrainingModule(db, {
+    moduleName: 'Selling Metro Fibre',
+    moduleDescription: 'Packages, coverage checks and installation times.',
+    moduleCategory: 'Product',
+    supplierIds: [suppliers.metro.id],
+    productTypeIds: [types.fibre.id],
+    passThreshold: 100,
+    questions: [
+      {
+        question: 'Which package suits a family that streams video?',
+        options: [
+          { text: 'Metro 50 Mbps or faster', is_correct: true },
+          { text: 'Kasi SIM Starter', is_correct: false },
+        ],
+      },
+    ],
+    videos: [{ link: 'https://videos.example.test/metro-fibre.mp4' }],
+  });
+  await createTrainingModule(db, {
+    moduleName: 'Leading a sales team',
+    moduleDescription: 'Onboarding, coaching and approvals for leaders.',
+    moduleCategory: 'Leadership',
+    trainingTypes: 3,
+    refsStructureLevelId: 5,
+    questions: [
+      {
+        question: 'Who approves a new agent?',
+        options: [
+          { text: 'An admin', is_correct: true },
+          { text: 'The agent', is_correct: false },
+        ],
+      },
+    ],
+    videos: [{ link: 'https://videos.example.test/leading.mp4' }],
+  });
+}
+
 /** The demo world: reproducible, in one transaction (all or nothing). */
-export async function seedDemo(db: Database): Promise<{ catalogue: DemoCatalogue; people: DemoPeople }> {
+export async function seedDemo(
+  db: Database,
+  today = new Date(),
+): Promise<{ catalogue: DemoCatalogue; people: DemoPeople }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const random = createRandom();
     const catalogue = await seedCatalogue(tx);
     const people = await seedPeople(tx, catalogue, random, passwordHash);
+    await seedActivity(tx, catalogue, people, random, today);
     return { catalogue, people };
   });
 }

@@ -1,0 +1,136 @@
+import type { Executor } from '../client.ts';
+import {
+  alertRecipients,
+  alerts,
+  alertTargets,
+  ordersImport,
+  ordersMaster,
+  refsSupportStatus,
+  ticketActivity,
+  tickets,
+  trainingMaster,
+  trainingQuestions,
+  trainingRefsProductTypeIndex,
+  trainingSupplierIndex,
+  trainingVideos,
+} from '../schema/index.ts';
+import { nextSequence } from './factories.ts';
+
+// Factories for orders, tickets, alerts and training, shared by the demo seed and the tests.
+
+export type NewOrder = Partial<typeof ordersImport.$inferInsert> & {
+  suppliersMasterId: number;
+  refsProductTypeId: number;
+  orderCreatedDate: string;
+  /** The dealer the order is attributed to (orders_master); omitted: unmatched. */
+  dealerId?: number;
+};
+
+/** Orders in one multi-row statement each for the import and the attribution. */
+export async function createOrders(db: Executor, orders: NewOrder[]) {
+  if (!orders.length) return [];
+  const rows = await db
+    .insert(ordersImport)
+    .values(
+      orders.map(({ dealerId, ...order }) => ({
+        ...order,
+        orderNumber: order.orderNumber ?? `ORD-${nextSequence()}-${Math.random().toString(36).slice(2, 7)}`,
+        agentIdentification: order.agentIdentification ?? (dealerId ? `Z-${dealerId}` : 'unknown'),
+      })),
+    )
+    .returning({ id: ordersImport.id });
+  const attributed = rows.flatMap((row, index) => {
+    const dealerId = orders[index]!.dealerId;
+    return dealerId ? [{ ordersImportId: row.id, usersMasterId: dealerId }] : [];
+  });
+  if (attributed.length) await db.insert(ordersMaster).values(attributed);
+  return rows;
+}
+
+export async function createSupportStatus(db: Executor, input: typeof refsSupportStatus.$inferInsert) {
+  const [row] = await db.insert(refsSupportStatus).values(input).returning();
+  return row!;
+}
+
+export async function createTicket(
+  db: Executor,
+  input: Partial<typeof tickets.$inferInsert> & {
+    kind: 'sales_assist' | 'agent_support';
+    usersMasterId: number;
+    suppliersMasterId: number;
+  },
+  activity: Array<Partial<typeof ticketActivity.$inferInsert> & { text: string; activityType: string }> = [],
+) {
+  const [ticket] = await db
+    .insert(tickets)
+    .values({ agreedToTerms: true, ...input })
+    .returning();
+  if (activity.length) {
+    await db.insert(ticketActivity).values(activity.map((entry) => ({ ticketId: ticket!.id, ...entry })));
+  }
+  return ticket!;
+}
+
+/** An alert sent to the given users: individual/group (explicit targets) unless a segment is given. */
+export async function createAlert(
+  db: Executor,
+  input: Partial<typeof alerts.$inferInsert> & { title: string; createdBy: number },
+  recipientIds: number[],
+) {
+  const [alert] = await db
+    .insert(alerts)
+    .values({ isIndividual: input.refsUserSegmentTypeId == null, ...input })
+    .returning();
+  if (recipientIds.length && input.refsUserSegmentTypeId == null) {
+    await db.insert(alertTargets).values(recipientIds.map((userId) => ({ alertId: alert!.id, userId })));
+  }
+  if (recipientIds.length) {
+    await db.insert(alertRecipients).values(recipientIds.map((userId) => ({ alertId: alert!.id, userId })));
+  }
+  return alert!;
+}
+
+export interface NewTrainingModule extends Partial<typeof trainingMaster.$inferInsert> {
+  moduleName: string;
+  productTypeIds?: number[];
+  supplierIds?: number[];
+  questions?: Array<{ question: string; options: Array<{ text: string; is_correct: boolean }>; language?: string }>;
+  videos?: Array<{ link: string; language?: string }>;
+}
+
+export async function createTrainingModule(db: Executor, input: NewTrainingModule) {
+  const { productTypeIds = [], supplierIds = [], questions = [], videos = [], ...fields } = input;
+  const [module] = await db
+    .insert(trainingMaster)
+    .values({ marks: Math.max(1, Math.min(questions.length, 5)), ...fields })
+    .returning();
+  const id = module!.id;
+  if (productTypeIds.length) {
+    await db
+      .insert(trainingRefsProductTypeIndex)
+      .values(productTypeIds.map((refsProductTypeId) => ({ trainingMasterId: id, refsProductTypeId })));
+  }
+  if (supplierIds.length) {
+    await db
+      .insert(trainingSupplierIndex)
+      .values(supplierIds.map((suppliersMasterId) => ({ trainingMasterId: id, suppliersMasterId })));
+  }
+  if (questions.length) {
+    await db.insert(trainingQuestions).values(
+      questions.map((q, sort) => ({
+        moduleId: id,
+        question: q.question,
+        questionLanguage: q.language ?? 'English',
+        maxOptions: q.options.length,
+        options: q.options,
+        sort,
+      })),
+    );
+  }
+  if (videos.length) {
+    await db
+      .insert(trainingVideos)
+      .values(videos.map((v, sort) => ({ moduleId: id, link: v.link, videoLanguage: v.language ?? 'English', sort })));
+  }
+  return module!;
+}

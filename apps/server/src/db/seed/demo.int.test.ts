@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { DEMO_PERSONAS, isDatabaseEmpty, seedDemo } from './demo.ts';
+
+let ctx: TestContext;
+const today = new Date('2026-11-22T10:00:00Z');
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemo(ctx.db, today);
+});
+afterAll(() => ctx?.close());
+
+const query = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+  (await ctx.db.$client.query(sql, params)).rows as T[];
+
+describe('demo data', () => {
+  it('has the five personas in order with the phones 0820000001 to 0820000005', async () => {
+    const rows = await query<{ email: string; phone: string }>(
+      'SELECT email, phone FROM users_master WHERE email LIKE $1 ORDER BY phone',
+      ['%@demo.co.za'],
+    );
+    expect(rows).toEqual(DEMO_PERSONAS.map((p) => ({ email: p.email, phone: p.phone })));
+  });
+
+  it('gives each persona the role, status and verification the README promises', async () => {
+    const [admin, leader, agent, pending, unverified] = await query<Record<string, unknown>>(
+      `SELECT u.id, u.is_admin, u.is_leader, u.refs_user_tier_id, u.parent_id, u.submitted_by,
+              u.refs_user_lifecycle_status_id AS status, u.email_verified, u.phone_verified,
+              (SELECT count(*)::int FROM users_access_index a WHERE a.user_master_id = u.id) AS features,
+              (SELECT count(*)::int FROM users_supplier_index s WHERE s.user_id = u.id) AS suppliers
+         FROM users_master u WHERE u.email LIKE '%@demo.co.za' ORDER BY u.phone`,
+    );
+    expect(admin).toMatchObject({ is_admin: true, features: 7, status: 2 });
+    expect(leader).toMatchObject({ is_leader: true, refs_user_tier_id: 3, status: 2 });
+    expect(agent).toMatchObject({
+      parent_id: leader!.id,
+      status: 2,
+      email_verified: true,
+      phone_verified: true,
+      suppliers: 2,
+    });
+    expect(pending).toMatchObject({ status: 1, email_verified: true, phone_verified: true, submitted_by: leader!.id });
+    expect(unverified).toMatchObject({ status: 1, email_verified: false, phone_verified: false });
+  });
+
+  it('puts about fifty people under one admin', async () => {
+    const [row] = await query<{ n: number; roots: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE parent_id IS NULL)::int AS roots FROM users_master`,
+    );
+    expect(row).toEqual({ n: 50, roots: 1 });
+    const [under] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users_hierarchy_closure c JOIN users_master u ON u.id = c.ancestor_id
+        WHERE u.email = 'admin@demo.co.za' AND c.depth > 0`,
+    );
+    expect(under!.n).toBe(49);
+  });
+
+  it('has a supplier visible to all and a hidden one, with products and deals with rates', async () => {
+    const statuses = await query<{ supplier_status: number }>('SELECT supplier_status FROM suppliers_master');
+    expect(statuses.map((s) => s.supplier_status)).toEqual(expect.arrayContaining([1, 3]));
+    const [rates] = await query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM products_deal_index WHERE deal_once_off_user_com_rate_1 > 0',
+    );
+    expect(rates!.n).toBeGreaterThan(3);
+  });
+
+  it('has orders across the last three months, mostly attributed, none in the future', async () => {
+    const [row] = await query<{ months: number; attributed: number; total: number; future: number }>(
+      `SELECT count(DISTINCT date_trunc('month', order_created_date))::int AS months,
+              count(m.id)::int AS attributed, count(*)::int AS total,
+              count(*) FILTER (WHERE order_created_date > $1::date OR supplier_activation_date > $1::date)::int AS future
+         FROM orders_import o LEFT JOIN orders_master m ON m.orders_import_id = o.id`,
+      ['2026-11-22'],
+    );
+    expect(row!.months).toBeGreaterThanOrEqual(3);
+    expect(row!.attributed / row!.total).toBeGreaterThan(0.85);
+    expect(row!.future).toBe(0);
+  });
+
+  it('has tickets, alerts and training modules', async () => {
+    const [row] = await query<{ tickets: number; alerts: number; modules: number }>(
+      `SELECT (SELECT count(*)::int FROM tickets) AS tickets, (SELECT count(*)::int FROM alerts) AS alerts,
+              (SELECT count(*)::int FROM training_master) AS modules`,
+    );
+    expect(row!.tickets).toBeGreaterThanOrEqual(3);
+    expect(row!.alerts).toBeGreaterThanOrEqual(2);
+    expect(row!.modules).toBeGreaterThanOrEqual(3);
+    expect(await isDatabaseEmpty(ctx.db)).toBe(false);
+  });
+
+  it('lets every persona sign in with the demo password', async () => {
+    for (const persona of DEMO_PERSONAS) {
+      await expect(ctx.signIn(persona.email)).resolves.toContain('session_token=');
+    }
+  });
+});
