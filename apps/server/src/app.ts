@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,14 +9,21 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Settings } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { createAccessGuards } from './platform/access.ts';
 import { type Auth, registerAuthRoutes } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import type { EventHub } from './platform/events.ts';
+import { MAX_UPLOAD_BYTES } from './platform/files.ts';
+import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import type { SmsSender } from './platform/sms.ts';
+import type { FileStorage } from './platform/storage.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 export const VERSION = '2.0.0';
@@ -26,6 +34,11 @@ export interface AppDependencies {
   auth: Auth;
   mailer: Mailer;
   sms: SmsSender;
+  storage: FileStorage;
+  /** The job queue; buildApp only defines queues and enqueues, main/tests start and stop it. */
+  jobs: Jobs;
+  /** The realtime hub; its LISTEN connection is started by main/tests. */
+  events: EventHub;
   /** Folder of the built web app; served when present. */
   webDistDir?: string;
 }
@@ -67,6 +80,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
 
   registerErrorHandling(app);
   registerOriginCheck(app, [settings.publicUrl, 'http://localhost:5173']);
@@ -76,6 +92,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes(db, VERSION));
   await app.register(accountsRoutes(guards));
   await app.register(outboxRoutes(db, guards));
+  await app.register(filesRoutes({ db, storage: deps.storage }, guards));
+  await app.register(jobsRoutes(deps.jobs, guards));
+  await app.register(eventsRoutes(deps.events, guards));
 
   await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
   return app;

@@ -8,13 +8,15 @@ const boolean = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const port = z.coerce.number().int().min(1).max(65535);
+/** 0 asks the system for any free port (benchmarks, tests). */
+const listenPort = z.coerce.number().int().min(0).max(65535);
 
 /** Every setting the server reads, documented in .env.example. */
 const SettingsSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('localhost'),
-    PORT: port.default(3000),
+    PORT: listenPort.default(3000),
     PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.string().default('false'),

@@ -5,9 +5,7 @@ import { assertReachable, createDatabase, type Database } from './db/client.ts';
 import { type EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedDatabase } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_PERSONAS, isDatabaseEmpty, seedDemo } from './db/seed/demo.ts';
-import { createAuth } from './platform/auth.ts';
-import { createMailer } from './platform/mail.ts';
-import { createSmsSender } from './platform/sms.ts';
+import { createServices } from './services.ts';
 
 /** Things to undo on the way out, last started first. */
 const stops: Array<() => Promise<unknown>> = [];
@@ -66,10 +64,21 @@ async function start(): Promise<void> {
   }
   checkpoint();
 
-  const mailer = createMailer(settings, db);
-  const sms = createSmsSender(settings, db);
-  const auth = createAuth({ settings, db, secret, mailer });
-  const app = await buildApp({ settings, db, auth, mailer, sms });
+  const services = createServices({
+    settings,
+    db,
+    url,
+    secret,
+    jobs: { logger: console },
+    events: { logger: console },
+  });
+  await services.events.start();
+  stops.push(() => services.events.stop());
+  await services.jobs.start();
+  stops.push(() => services.jobs.stop());
+  checkpoint();
+
+  const app = await buildApp(services);
   stops.push(() => app.close());
   try {
     await app.listen({ host: settings.HOST, port: settings.PORT });

@@ -1,18 +1,28 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadSettings, type Settings } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
-import { createAuth } from '../src/platform/auth.ts';
-import { createMailer } from '../src/platform/mail.ts';
-import { createSmsSender } from '../src/platform/sms.ts';
+import type { EventHub } from '../src/platform/events.ts';
+import type { Jobs } from '../src/platform/jobs.ts';
+import type { FileStorage } from '../src/platform/storage.ts';
+import { createServices } from '../src/services.ts';
 import { adminQuery, withDatabase } from './test-database.ts';
 
 export interface TestContext {
   app: FastifyInstance;
   db: Database;
   settings: Settings;
+  /** Local storage in a temporary folder of this test file, removed by close(). */
+  storage: FileStorage;
+  /** pg-boss on this file's database; started by the first enqueue (or jobs.start()). */
+  jobs: Jobs;
+  /** Listening on this file's database. */
+  events: EventHub;
   /** Signs in by e-mail and returns the session cookie for later requests. */
   signIn(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -27,6 +37,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
   const name = `${template.replace('portal_template', 'portal_file')}_${Math.random().toString(36).slice(2, 8)}`;
   await adminQuery(adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   const url = withDatabase(adminUrl, name);
+  const storageDir = await mkdtemp(path.join(os.tmpdir(), 'portal-files-'));
   const settings = loadSettings({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -35,19 +46,31 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     // Every request here comes from one address; tests of the limits set their own.
     AUTH_SIGN_IN_PER_MINUTE: '10000',
+    STORAGE_DRIVER: 'local',
+    STORAGE_DIR: storageDir,
     ...overrides,
   });
   const db = createDatabase(url, { max: 5 });
-  const mailer = createMailer(settings, db);
-  const sms = createSmsSender(settings, db);
-  const auth = createAuth({ settings, db, secret: settings.AUTH_SECRET!, mailer });
-  const app = await buildApp({ settings, db, auth, mailer, sms, webDistDir: '/nonexistent' });
+  const services = createServices({
+    settings,
+    db,
+    url,
+    secret: settings.AUTH_SECRET!,
+    jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 1000, boss: { schedule: false } },
+    events: { initialDelayMs: 50, maxDelayMs: 500 },
+  });
+  const { storage, jobs, events } = services;
+  await events.start();
+  const app = await buildApp({ ...services, webDistDir: '/nonexistent' });
   await app.ready();
 
   return {
     app,
     db,
     settings,
+    storage,
+    jobs,
+    events,
     async signIn(email, password = DEMO_PASSWORD) {
       const response = await app.inject({
         method: 'POST',
@@ -61,8 +84,11 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     },
     async close() {
       await app.close();
+      await jobs.stop();
+      await events.stop();
       await db.$client.end();
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await rm(storageDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,10 +4,12 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { PageHeader } from './page-header';
 
 /** Stands in for a page another part of the build delivers later. */
 export function ComingSoonPage({ title }: { title: string }) {
+  useDocumentTitle(title);
   return (
     <>
       <PageHeader title={title} />

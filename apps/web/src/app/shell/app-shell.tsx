@@ -57,15 +57,23 @@ export function AppShell({ user }: { user: CurrentUser }) {
 
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         {isMobile ? <Toolbar /> : null}
-        <Box sx={{ position: 'sticky', top: isMobile ? 56 : 0, zIndex: 2, height: 3 }}>
-          {navigation.state === 'loading' ? <LinearProgress aria-label="Loading page" sx={{ height: 3 }} /> : null}
+        <Box sx={{ position: 'sticky', top: isMobile ? 56 : 0, zIndex: 2, height: 0 }}>
+          {navigation.state === 'loading' ? (
+            <LinearProgress aria-label="Loading page" sx={{ position: 'absolute', inset: '0 0 auto 0', height: 3 }} />
+          ) : null}
         </Box>
         {isMobile ? (
           <Box
             component="img"
             src={bannerUrl}
             alt=""
-            sx={{ display: 'block', width: '100%', height: { xs: 110, sm: 150 }, objectFit: 'cover' }}
+            sx={{
+              display: 'block',
+              width: '100%',
+              height: { xs: 110, sm: 150 },
+              objectFit: 'cover',
+              objectPosition: 'left center',
+            }}
           />
         ) : null}
         <Box

@@ -41,7 +41,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           display: 'flex',
           flexDirection: 'column',
           background:
-            'radial-gradient(900px 420px at 85% 10%, rgba(245,166,35,0.22), transparent 60%), linear-gradient(150deg, #071d4a 0%, #0b3a8c 55%, #2a63c7 100%)',
+            'radial-gradient(900px 420px at 85% 8%, rgba(120,170,255,0.28), transparent 60%), linear-gradient(150deg, #071d4a 0%, #0b3a8c 55%, #2a63c7 100%)',
           [MOBILE_QUERY]: { display: 'none' },
         }}
       >

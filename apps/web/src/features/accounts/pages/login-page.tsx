@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthLayout } from '../components/auth-layout';
 import { ResetRequestForm } from '../components/reset-request-form';
 import { SignInForm } from '../components/sign-in-form';
@@ -7,6 +8,7 @@ type View = { name: 'sign-in' } | { name: 'reset'; email: string };
 
 /** '/login' (and '/' or any unknown address while signed out): e-mail sign-in, with the reset view. */
 export function LoginPage() {
+  useDocumentTitle('Sign in');
   const [view, setView] = useState<View>({ name: 'sign-in' });
   return (
     <AuthLayout>

@@ -15,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../app/paths';
 import { errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSendPhoneOtp, useVerifyPhoneOtp } from '../api/phone-sign-in';
 import { AuthLayout } from '../components/auth-layout';
 
@@ -130,6 +131,7 @@ function OtpStep({ entered, onRetry }: { entered: string; onRetry: () => void })
 
 /** '/phone-login': sign in with a one-time code sent by SMS (spec 1 §2.1). */
 export function PhoneLoginPage() {
+  useDocumentTitle('Sign in with phone');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [lastEntered, setLastEntered] = useState('');
   return (

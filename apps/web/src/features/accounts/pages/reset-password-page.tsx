@@ -10,6 +10,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../app/paths';
 import { api, errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
 
@@ -30,6 +31,7 @@ function resetPassword(input: { newPassword: string; token: string }): Promise<u
 
 /** '/reset-password?token=…': where the e-mailed reset link lands; sets the new password. */
 export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkError = params.get('error');

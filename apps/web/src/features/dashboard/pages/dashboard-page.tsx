@@ -14,6 +14,7 @@ import { useSnackbar } from 'notistack';
 import { PageHeader } from '../../../components/page-header';
 import { copyText } from '../../../lib/clipboard';
 import { fullName, initials } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignedInUser } from '../../accounts/api/use-signed-in-user';
 import { WaitingBanner } from '../components/waiting-banner';
 
@@ -38,7 +39,7 @@ function WelcomeCard({ user }: { user: CurrentUser }) {
       <Box
         sx={{
           height: 8,
-          background: 'linear-gradient(90deg, #0b3a8c 0%, #2a63c7 70%, #f5a623 100%)',
+          background: 'linear-gradient(90deg, #0a2a66 0%, #0b3a8c 45%, #3d6fd1 100%)',
         }}
       />
       <CardContent sx={{ p: { xs: 2.5, sm: 3.5 }, '&:last-child': { pb: { xs: 2.5, sm: 3.5 } } }}>
@@ -106,6 +107,7 @@ function WelcomeCard({ user }: { user: CurrentUser }) {
 
 /** '/': the signed-in home. Supplier dashboards are added by the selling area. */
 export function DashboardPage() {
+  useDocumentTitle('Dashboard');
   const user = useSignedInUser();
   return (
     <>

@@ -12,12 +12,14 @@ import Select from '@mui/material/Select';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel } from '@mui/x-data-grid';
 import { OutboxChannel, type OutboxMessage } from '@portal/domain/outbox/outbox';
 import { useEffect, useMemo, useState } from 'react';
+import { useIsMobile } from '../../../app/shell/use-is-mobile';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OUTBOX_REFRESH_MS, useOutbox } from '../api/get-outbox';
 import { CHANNEL_LABELS, ChannelChip } from '../components/channel-chip';
 import { LinkedText } from '../components/linked-text';
@@ -27,6 +29,16 @@ import { toPlainText } from '../components/message-text';
 type Channel = OutboxMessage['channel'];
 
 const PAGE_SIZES = [25, 50, 100];
+const PHONE_COLUMNS: GridColumnVisibilityModel = {
+  createdAt: false,
+  channel: false,
+  recipient: false,
+  subject: false,
+  body: false,
+  status: false,
+  summary: true,
+};
+const WIDE_COLUMNS: GridColumnVisibilityModel = { summary: false };
 const DEFAULT_PAGE_SIZE = 50;
 
 function useDebounced<T>(value: T, delayMs: number): T {
@@ -56,6 +68,7 @@ function EmptyOutbox() {
 
 /** '/outbox' (admins): messages kept by the local mail, SMS, chat and tracker adapters. */
 export function OutboxPage() {
+  useDocumentTitle('Outbox');
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
   const [channel, setChannel] = useState<Channel | ''>('');
   const [recipientInput, setRecipientInput] = useState('');
@@ -80,34 +93,34 @@ export function OutboxPage() {
       {
         field: 'createdAt',
         headerName: 'Time',
-        width: 172,
+        width: 160,
         sortable: false,
         valueFormatter: (value: string) => formatDateTime(value),
       },
       {
         field: 'channel',
         headerName: 'Channel',
-        width: 118,
+        width: 110,
         sortable: false,
         renderCell: ({ row }) => <ChannelChip channel={row.channel} />,
       },
       {
         field: 'recipient',
         headerName: 'To',
-        minWidth: 190,
+        minWidth: 170,
         flex: 0.7,
         sortable: false,
-        renderCell: ({ value }) => <Box sx={{ wordBreak: 'break-all', py: 0.5 }}>{value}</Box>,
+        renderCell: ({ value }) => <Box sx={{ overflowWrap: 'anywhere' }}>{value}</Box>,
       },
       {
         field: 'subject',
         headerName: 'Subject',
-        minWidth: 170,
+        minWidth: 150,
         flex: 0.8,
         sortable: false,
         renderCell: ({ value }) =>
           value ? (
-            <Box sx={{ py: 0.5, fontWeight: 600 }}>{value}</Box>
+            <Box sx={{ fontWeight: 600 }}>{value}</Box>
           ) : (
             <Typography variant="body2" color="text.disabled">
               —
@@ -117,13 +130,12 @@ export function OutboxPage() {
       {
         field: 'body',
         headerName: 'Message',
-        minWidth: 300,
+        minWidth: 260,
         flex: 2,
         sortable: false,
         renderCell: ({ row }) => (
           <Box
             sx={{
-              py: 1,
               whiteSpace: 'pre-wrap',
               wordBreak: 'break-word',
               lineHeight: 1.5,
@@ -139,15 +151,55 @@ export function OutboxPage() {
         ),
       },
       {
+        // Phones: one column with the whole message stacked, instead of seven narrow ones.
+        field: 'summary',
+        headerName: 'Message',
+        flex: 1,
+        minWidth: 200,
+        sortable: false,
+        valueGetter: (_value, row) => `${row.recipient} ${row.subject ?? ''} ${row.body}`,
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <ChannelChip channel={row.channel} />
+              <Typography variant="caption" color="text.secondary">
+                {formatDateTime(row.createdAt)}
+              </Typography>
+            </Box>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere', color: 'text.secondary' }}>
+              {`To ${row.recipient}`}
+            </Typography>
+            {row.subject ? (
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {row.subject}
+              </Typography>
+            ) : null}
+            <Box
+              sx={{
+                whiteSpace: 'pre-wrap',
+                overflowWrap: 'anywhere',
+                display: '-webkit-box',
+                WebkitLineClamp: 4,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+                fontSize: 14,
+              }}
+            >
+              <LinkedText text={toPlainText(row.body)} />
+            </Box>
+          </Box>
+        ),
+      },
+      {
         field: 'status',
         headerName: 'Status',
-        width: 100,
+        width: 90,
         sortable: false,
       },
       {
         field: 'open',
         headerName: '',
-        width: 60,
+        width: 56,
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
@@ -162,6 +214,9 @@ export function OutboxPage() {
     ],
     [],
   );
+
+  const isMobile = useIsMobile();
+  const columnVisibilityModel = isMobile ? PHONE_COLUMNS : WIDE_COLUMNS;
 
   const data = outbox.data;
   const updatedAt = outbox.dataUpdatedAt ? formatDateTime(outbox.dataUpdatedAt).split(', ')[1] : null;
@@ -186,11 +241,15 @@ export function OutboxPage() {
 
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <FormControl size="small" sx={{ minWidth: 180 }}>
-          <InputLabel id="outbox-channel-label">Channel</InputLabel>
+          <InputLabel id="outbox-channel-label" shrink>
+            Channel
+          </InputLabel>
           <Select
             labelId="outbox-channel-label"
             id="outbox-channel"
             label="Channel"
+            notched
+            displayEmpty
             value={channel}
             onChange={(event) => setChannel(event.target.value as Channel | '')}
           >
@@ -235,6 +294,7 @@ export function OutboxPage() {
           aria-label="Outbox messages"
           rows={data?.items ?? []}
           columns={columns}
+          columnVisibilityModel={columnVisibilityModel}
           getRowId={(row) => row.id}
           rowCount={data?.total ?? 0}
           loading={outbox.isPending || (outbox.isFetching && outbox.isPlaceholderData)}

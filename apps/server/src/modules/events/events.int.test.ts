@@ -1,0 +1,211 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { usersMaster } from '../../db/schema/index.ts';
+import { createUser, grantFeatures } from '../../db/seed/factories.ts';
+import { type PortalEvent, publish } from '../../platform/events.ts';
+
+let ctx: TestContext;
+let baseUrl: string;
+const streams: SseClient[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ctx.jobs.define('test.events', async (_data, progress) => {
+    await progress('working', 50);
+    return { ok: true };
+  });
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  // Streams still open: closing the app must end them (else close() would wait for ever).
+  await ctx?.close();
+  for (const stream of streams) stream.close();
+});
+
+interface SseClient {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  events: PortalEvent[];
+  comments: string[];
+  /** Resolves with the first event (from now on, or already received) that matches. */
+  next(match: (event: PortalEvent) => boolean, timeoutMs?: number): Promise<PortalEvent>;
+  close(): void;
+}
+
+/** A minimal EventSource over node:http: parses `data:` lines and comments. */
+function connect(cookie?: string): Promise<SseClient> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${baseUrl}/api/events`, { headers: cookie ? { cookie } : {} }, (response) => {
+      const client: SseClient = {
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        events: [],
+        comments: [],
+        next(match, timeoutMs = 5000) {
+          const found = client.events.find(match);
+          if (found) return Promise.resolve(found);
+          return new Promise((done, fail) => {
+            const timer = setTimeout(() => fail(new Error('no matching event')), timeoutMs);
+            waiters.push((event) => {
+              if (!match(event)) return false;
+              clearTimeout(timer);
+              done(event);
+              return true;
+            });
+          });
+        },
+        close: () => request.destroy(),
+      };
+      const waiters: Array<(event: PortalEvent) => boolean> = [];
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) client.comments.push(line.slice(1).trim());
+            if (line.startsWith('data: ')) {
+              const event = JSON.parse(line.slice(6)) as PortalEvent;
+              client.events.push(event);
+              for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i]!(event)) waiters.splice(i, 1);
+            }
+          }
+          end = buffer.indexOf('\n\n');
+        }
+      });
+      response.on('error', () => {});
+      streams.push(client);
+      // Resolve once the stream is open (its first comment has arrived) or, for errors, at the end.
+      if (client.status !== 200) response.on('end', () => resolve(client));
+      else response.once('data', () => resolve(client));
+    });
+    request.on('error', reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function signedInStream() {
+  const user = await createUser(ctx.db);
+  const cookie = await ctx.signIn(user.email!);
+  const stream = await connect(cookie);
+  expect(stream.status).toBe(200);
+  // Subscribed before the first byte is written, so events published from here on arrive.
+  return { user, cookie, stream };
+}
+
+describe('GET /api/events', () => {
+  it('refuses signed-out clients', async () => {
+    const stream = await connect();
+    expect(stream.status).toBe(401);
+  });
+
+  it('opens a text/event-stream', async () => {
+    const { stream } = await signedInStream();
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers['cache-control']).toContain('no-cache');
+    expect(stream.comments).toContain('connected');
+  });
+
+  it('delivers an event published in a transaction only after commit, and nothing to another user', async () => {
+    const a = await signedInStream();
+    const b = await signedInStream();
+
+    await ctx.db.transaction(async (tx) => {
+      await publish(tx, `user.${a.user.id}`, { type: 'test.ping', data: { n: 1 } });
+      await sleep(400);
+      expect(a.stream.events).toEqual([]);
+    });
+    expect(await a.stream.next((event) => event.type === 'test.ping')).toEqual({
+      type: 'test.ping',
+      channel: `user.${a.user.id}`,
+      data: { n: 1 },
+    });
+
+    // B hears a later event addressed to B, and nothing before it: A's event never reached B.
+    await publish(ctx.db, `user.${b.user.id}`, { type: 'test.marker' });
+    await b.stream.next((event) => event.type === 'test.marker');
+    expect(b.stream.events.map((event) => event.type)).toEqual(['test.marker']);
+  });
+
+  it('drops an event published in a transaction that rolls back', async () => {
+    const a = await signedInStream();
+    await ctx.db
+      .transaction(async (tx) => {
+        await publish(tx, `user.${a.user.id}`, { type: 'test.lost' });
+        tx.rollback();
+      })
+      .catch(() => {});
+    await publish(ctx.db, `user.${a.user.id}`, { type: 'test.marker' });
+    await a.stream.next((event) => event.type === 'test.marker');
+    expect(a.stream.events.map((event) => event.type)).toEqual(['test.marker']);
+  });
+
+  it("sends events for everyone to everyone, and a job's progress only to who started it", async () => {
+    const a = await signedInStream();
+    const b = await signedInStream();
+    await publish(ctx.db, 'all', { type: 'test.broadcast', data: { text: 'Maintenance at 22:00' } });
+    await a.stream.next((event) => event.type === 'test.broadcast');
+    await b.stream.next((event) => event.type === 'test.broadcast');
+
+    const jobId = await ctx.jobs.enqueue('test.events', {}, { startedByUserId: a.user.id });
+    const done = await a.stream.next((event) => event.channel === `job.${jobId}` && event.data.state === 'completed');
+    expect(done).toMatchObject({ type: 'job.progress', data: { jobId, percent: 100 } });
+    expect(a.stream.events.some((event) => event.data.stage === 'working' && event.data.percent === 50)).toBe(true);
+
+    await publish(ctx.db, `user.${b.user.id}`, { type: 'test.marker' });
+    await b.stream.next((event) => event.type === 'test.marker');
+    expect(b.stream.events.some((event) => event.channel.startsWith('job.'))).toBe(false);
+  });
+
+  it("follows changes to the user's own row and flags, whatever wrote them (trigger)", async () => {
+    const a = await signedInStream();
+    const b = await signedInStream();
+    await ctx.db.update(usersMaster).set({ city: 'Durban' }).where(eq(usersMaster.id, a.user.id));
+    expect(await a.stream.next((event) => event.type === 'user.changed')).toEqual({
+      type: 'user.changed',
+      channel: `user.${a.user.id}`,
+      data: { userId: a.user.id },
+    });
+
+    await grantFeatures(ctx.db, a.user.id, ['Deals']);
+    const changes = () => a.stream.events.filter((event) => event.type === 'user.changed').length;
+    await a.stream.next((event) => event.type === 'user.changed' && changes() === 2);
+
+    // An update that changes nothing sends nothing; B never hears of A.
+    const before = a.stream.events.length;
+    await ctx.db.update(usersMaster).set({ city: 'Durban' }).where(eq(usersMaster.id, a.user.id));
+    await publish(ctx.db, `user.${a.user.id}`, { type: 'test.marker' });
+    await a.stream.next((event) => event.type === 'test.marker');
+    expect(a.stream.events.slice(before).map((event) => event.type)).toEqual(['test.marker']);
+    expect(b.stream.events.some((event) => event.type === 'user.changed')).toBe(false);
+  });
+
+  it('cleans up when the client goes away', async () => {
+    const { stream } = await signedInStream();
+    const count = ctx.events.subscriberCount;
+    stream.close();
+    for (let i = 0; i < 50 && ctx.events.subscriberCount >= count; i++) await sleep(20);
+    expect(ctx.events.subscriberCount).toBe(count - 1);
+  });
+
+  it('reconnects when the listening connection is dropped, and tells clients to resync', async () => {
+    const a = await signedInStream();
+    const { rows } = await ctx.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where application_name = 'portal-events' and datname = current_database()`,
+    );
+    expect(rows.length).toBe(1);
+    await a.stream.next((event) => event.type === 'events.resync', 10_000);
+    expect(ctx.events.isListening).toBe(true);
+    await publish(ctx.db, `user.${a.user.id}`, { type: 'test.after-reconnect' });
+    await a.stream.next((event) => event.type === 'test.after-reconnect');
+  });
+});

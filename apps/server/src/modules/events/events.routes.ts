@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AccessGuards, actorOf } from '../../platform/access.ts';
+import type { EventHub, PortalEvent } from '../../platform/events.ts';
+
+/** A comment line this often keeps proxies from closing an idle stream. */
+export const HEARTBEAT_MS = 25_000;
+/** A stream is closed after this long; the browser's EventSource reconnects (and signs in again). */
+const MAX_STREAM_MS = 60 * 60_000;
+/** A client this far behind is dropped rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/**
+ * GET /api/events: Server-Sent Events for the signed-in user. Each message is one JSON object
+ * `{ type, channel, data }` (default event name, so `EventSource.onmessage` sees them all):
+ * `user.changed` on `user.{id}`, `job.progress` on `job.{id}` for jobs they started, anything on
+ * `all`, and `events.resync` after the server lost its feed (refetch what is shown).
+ */
+export const eventsRoutes =
+  (events: EventHub, guards: AccessGuards): FastifyPluginAsyncZod =>
+  async (app) => {
+    const open = new Set<() => void>();
+    // Streams never end by themselves: end them so the server can close.
+    app.addHook('preClose', async () => {
+      for (const close of [...open]) close();
+    });
+
+    app.get(
+      '/api/events',
+      {
+        preHandler: guards.signedIn,
+        schema: {
+          tags: ['events'],
+          summary: 'Server-Sent Events for the signed-in user (text/event-stream of { type, channel, data })',
+        },
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+          'x-content-type-options': 'nosniff',
+          'x-request-id': request.id,
+        });
+        res.write('retry: 5000\n: connected\n\n');
+
+        let closed = false;
+        const write = (chunk: string) => {
+          if (closed) return;
+          res.write(chunk);
+          if (res.writableLength > MAX_BUFFERED_BYTES) close();
+        };
+        const send = (event: PortalEvent) => {
+          write(`data: ${JSON.stringify({ type: event.type, channel: event.channel, data: event.data })}\n\n`);
+        };
+        const unsubscribe = events.subscribe(actor.user.id, send);
+        const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
+        const maxAge = setTimeout(() => close(), MAX_STREAM_MS);
+        function close() {
+          if (closed) return;
+          closed = true;
+          clearInterval(heartbeat);
+          clearTimeout(maxAge);
+          unsubscribe();
+          open.delete(close);
+          if (!res.writableEnded) res.end();
+        }
+        open.add(close);
+        // The response's close (not the request's: that fires once the request body is read).
+        res.on('close', close);
+        res.on('error', close);
+      },
+    );
+  };

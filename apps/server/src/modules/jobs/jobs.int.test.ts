@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createUser } from '../../db/seed/factories.ts';
+import type { PortalEvent } from '../../platform/events.ts';
+
+let ctx: TestContext;
+let gate: () => void;
+const gateOpen = new Promise<void>((resolve) => {
+  gate = resolve;
+});
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ctx.jobs.define<{ rows: number }>('test.import', async (data, progress) => {
+    await progress('reading', 10, 'Reading the file');
+    await progress('checking', 40);
+    await progress('writing', 80, `Writing ${data.rows} rows`);
+    return { imported: data.rows };
+  });
+  ctx.jobs.define<{ row: number }>('test.broken', async (data, progress) => {
+    await progress('checking', 25);
+    throw new Error(`Row ${data.row}: the ID number is not valid`);
+  });
+  ctx.jobs.define('test.waiting', async (_data, progress) => {
+    await progress('waiting', 50);
+    await gateOpen;
+    return 'done';
+  });
+});
+afterAll(async () => {
+  gate?.();
+  await ctx?.close();
+});
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function getJob(cookie: string, id: string) {
+  return ctx.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: { cookie } });
+}
+
+async function settled(cookie: string, id: string) {
+  return waitFor(async () => {
+    const body = (await getJob(cookie, id)).json();
+    return body.state === 'completed' || body.state === 'failed' ? body : undefined;
+  });
+}
+
+async function bossState(id: string): Promise<string | undefined> {
+  const { rows } = await ctx.db.execute<{ state: string }>(sql`select state from pgboss.job where id = ${id}`);
+  return rows[0]?.state;
+}
+
+describe('jobs on pg-boss', () => {
+  it('creates the progress row, queued, in the same call as the pg-boss job', async () => {
+    const user = await createUser(ctx.db);
+    // A queue nobody works on here: the job stays where enqueue left it.
+    const id = await ctx.jobs.enqueue('test.unworked', { n: 1 }, { startedByUserId: user.id });
+    expect(await ctx.jobs.get(id)).toMatchObject({
+      jobId: id,
+      queue: 'test.unworked',
+      state: 'queued',
+      stage: 'queued',
+      percent: 0,
+      startedByUserId: user.id,
+    });
+    expect(await bossState(id)).toBe('created');
+  });
+
+  it('runs a job through pg-boss, reporting stages and percent, and shows it completed with its result', async () => {
+    const user = await createUser(ctx.db);
+    const cookie = await ctx.signIn(user.email!);
+    const events: PortalEvent[] = [];
+    const unsubscribe = ctx.events.subscribe(user.id, (event) => events.push(event));
+
+    const id = await ctx.jobs.enqueue('test.import', { rows: 120 }, { startedByUserId: user.id });
+    const done = await settled(cookie, id);
+    expect(done).toMatchObject({
+      id,
+      queue: 'test.import',
+      state: 'completed',
+      stage: 'completed',
+      percent: 100,
+      result: { imported: 120 },
+      startedByUserId: user.id,
+    });
+    expect(await waitFor(async () => ((await bossState(id)) === 'completed' ? true : undefined))).toBe(true);
+
+    // Every step reached the starter as a `job.progress` event on `job.{id}`, in order.
+    await waitFor(async () => (events.some((event) => event.data.state === 'completed') ? true : undefined));
+    unsubscribe();
+    expect(events.every((event) => event.channel === `job.${id}` && event.type === 'job.progress')).toBe(true);
+    expect(events.map((event) => [event.data.state, event.data.stage, event.data.percent])).toEqual([
+      ['running', 'started', 0],
+      ['running', 'reading', 10],
+      ['running', 'checking', 40],
+      ['running', 'writing', 80],
+      ['completed', 'completed', 100],
+    ]);
+    expect(events[1]!.data.message).toBe('Reading the file');
+  });
+
+  it('ends a job that throws as failed, with its message', async () => {
+    const user = await createUser(ctx.db);
+    const cookie = await ctx.signIn(user.email!);
+    const id = await ctx.jobs.enqueue('test.broken', { row: 7 }, { startedByUserId: user.id });
+    const done = await settled(cookie, id);
+    expect(done).toMatchObject({
+      state: 'failed',
+      stage: 'checking',
+      percent: 25,
+      message: 'Row 7: the ID number is not valid',
+      result: null,
+    });
+    expect(await waitFor(async () => ((await bossState(id)) === 'failed' ? true : undefined))).toBe(true);
+  });
+
+  it('shows a running job as running with its last stage', async () => {
+    const user = await createUser(ctx.db);
+    const cookie = await ctx.signIn(user.email!);
+    const id = await ctx.jobs.enqueue('test.waiting', {}, { startedByUserId: user.id });
+    const running = await waitFor(async () => {
+      const body = (await getJob(cookie, id)).json();
+      return body.stage === 'waiting' ? body : undefined;
+    });
+    expect(running).toMatchObject({ state: 'running', percent: 50 });
+    gate();
+    expect(await settled(cookie, id)).toMatchObject({ state: 'completed', result: 'done' });
+  });
+
+  it('runs a defined job in-process with runNow (for module tests)', async () => {
+    const row = await ctx.jobs.runNow('test.import', { rows: 3 });
+    expect(row).toMatchObject({ state: 'completed', percent: 100, result: { imported: 3 } });
+    const failed = await ctx.jobs.runNow('test.broken', { row: 2 });
+    expect(failed).toMatchObject({ state: 'failed', message: 'Row 2: the ID number is not valid' });
+  });
+});
+
+describe('GET /api/jobs/:id', () => {
+  it('is for the user who started the job or an admin', async () => {
+    const starter = await createUser(ctx.db);
+    const other = await createUser(ctx.db);
+    const admin = await createUser(ctx.db, { isAdmin: true });
+    const id = await ctx.jobs.enqueue('test.unworked', {}, { startedByUserId: starter.id });
+
+    expect((await getJob(await ctx.signIn(starter.email!), id)).statusCode).toBe(200);
+    expect((await getJob(await ctx.signIn(admin.email!), id)).json()).toMatchObject({ id, state: 'queued' });
+    const refused = await getJob(await ctx.signIn(other.email!), id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('FORBIDDEN');
+
+    const cookie = await ctx.signIn(other.email!);
+    const unknown = await getJob(cookie, '0b5c8f4e-2d7a-4a53-9d59-6d7a3c1b2a10');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('JOB_NOT_FOUND');
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/jobs/${id}` })).statusCode).toBe(401);
+  });
+});

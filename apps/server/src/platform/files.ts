@@ -1,0 +1,191 @@
+import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { Executor } from '../db/client.ts';
+import { storedFiles } from '../db/schema/index.ts';
+import type { Actor } from './access.ts';
+import { AppError, forbidden, notFound } from './errors.ts';
+import { type FileStorage, StoredObjectMissingError } from './storage.ts';
+
+export type StoredFile = typeof storedFiles.$inferSelect;
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** What an upload is for; the generic upload route accepts only these. */
+export const FILE_PURPOSES = [
+  'id_photo',
+  'person_photo',
+  'alert_image',
+  'ticket_document',
+  'training_file',
+  'contract',
+] as const;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
+/** Types decided by the bytes, never by the name or the browser's claim. */
+const ACCEPTED = {
+  'image/jpeg': { ext: 'jpg', image: true },
+  'image/png': { ext: 'png', image: true },
+  'application/pdf': { ext: 'pdf', image: false },
+} as const;
+type AcceptedType = keyof typeof ACCEPTED;
+
+/** Larger images are refused before decoding (about 8000 × 7500): a guard against pixel bombs. */
+const MAX_IMAGE_PIXELS = 60_000_000;
+
+export const unsupportedFileType = () =>
+  new AppError('UNSUPPORTED_FILE_TYPE', 415, 'Only JPEG, PNG and PDF files can be uploaded.');
+export const fileTooLarge = () => new AppError('FILE_TOO_LARGE', 413, 'Files can be at most 10 MB.');
+const unreadableImage = () =>
+  new AppError('UNREADABLE_FILE', 422, 'The image could not be read. Please upload another JPEG or PNG file.');
+
+export interface SaveUploadInput {
+  db: Executor;
+  storage: FileStorage;
+  data: Buffer;
+  originalName: string;
+  /** Becomes the first part of the storage key: lower-case letters, digits and `_`. */
+  purpose: string;
+  ownerUserId?: number | null;
+  uploadedByUserId?: number | null;
+}
+
+/** The type by content, or undefined when it is not one we accept. */
+export async function detectAcceptedType(data: Buffer): Promise<AcceptedType | undefined> {
+  const detected = await fileTypeFromBuffer(data);
+  return detected && detected.mime in ACCEPTED ? (detected.mime as AcceptedType) : undefined;
+}
+
+/**
+ * Re-encodes an image: orientation applied to the pixels, every piece of metadata (EXIF with GPS,
+ * XMP, IPTC, comments, ICC) dropped, so the stored file carries nothing but the picture.
+ */
+async function cleanImage(data: Buffer, type: 'image/jpeg' | 'image/png'): Promise<Buffer> {
+  try {
+    const image = sharp(data, { autoOrient: true, failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
+    return type === 'image/jpeg'
+      ? await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer()
+      : await image.png({ compressionLevel: 9 }).toBuffer();
+  } catch {
+    throw unreadableImage();
+  }
+}
+
+/** A name safe to keep and show: no folders, no control characters, at most 200 characters. */
+export function cleanFileName(name: string): string {
+  const base = path.posix.basename(name.replaceAll('\\', '/'));
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (cleaned || 'file').slice(-200);
+}
+
+function storageKeyFor(purpose: string, id: string, ext: string, now = new Date()): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${purpose}/${now.getUTCFullYear()}/${month}/${id}.${ext}`;
+}
+
+/**
+ * Checks, cleans and stores an upload; returns the `stored_files` row. JPEG, PNG and PDF only (by
+ * content), at most 10 MB, images re-encoded without metadata. The bytes are stored before the row
+ * is written; if the row cannot be written they are removed again.
+ */
+export async function saveUpload(input: SaveUploadInput): Promise<StoredFile> {
+  const { db, storage, data } = input;
+  if (!/^[a-z][a-z0-9_]{0,39}$/.test(input.purpose)) throw new Error(`invalid file purpose: ${input.purpose}`);
+  if (data.length > MAX_UPLOAD_BYTES) throw fileTooLarge();
+  const type = await detectAcceptedType(data);
+  if (!type) throw unsupportedFileType();
+
+  const { ext, image } = ACCEPTED[type];
+  const bytes = image ? await cleanImage(data, type as 'image/jpeg' | 'image/png') : data;
+  const id = randomUUID();
+  const storageKey = storageKeyFor(input.purpose, id, ext);
+  await storage.put(storageKey, bytes, type);
+  try {
+    const [row] = await db
+      .insert(storedFiles)
+      .values({
+        id,
+        storageKey,
+        originalName: cleanFileName(input.originalName),
+        contentType: type,
+        sizeBytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        purpose: input.purpose,
+        ownerUserId: input.ownerUserId ?? null,
+        uploadedByUserId: input.uploadedByUserId ?? null,
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    await storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
+}
+
+export async function getStoredFile(db: Executor, id: string): Promise<StoredFile> {
+  const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id));
+  if (!row) throw notFound('File not found', 'FILE_NOT_FOUND');
+  return row;
+}
+
+/**
+ * Who may read a stored file: whoever uploaded it, its owner, and admins.
+ * Seam: leaders reading their downstream's files (hierarchy reach) and module-specific rules
+ * (ticket participants, university learners, …) are added here, by purpose, when those modules land.
+ */
+export async function canReadStoredFile(_db: Executor, actor: Actor, file: StoredFile): Promise<boolean> {
+  if (actor.user.isAdmin) return true;
+  if (file.uploadedByUserId === actor.user.id || file.ownerUserId === actor.user.id) return true;
+  return false;
+}
+
+/** The name to download under, with the extension of the real type (a PNG named .pdf gets .png). */
+export function downloadName(file: Pick<StoredFile, 'originalName' | 'contentType'>): string {
+  const ext = ACCEPTED[file.contentType as AcceptedType]?.ext;
+  const name = cleanFileName(file.originalName);
+  if (!ext) return name;
+  const current = path.extname(name).toLowerCase();
+  if (current === `.${ext}` || (ext === 'jpg' && current === '.jpeg')) return name;
+  const stem = current && current.length <= 6 ? name.slice(0, -current.length) : name;
+  return `${stem || 'file'}.${ext}`;
+}
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export interface OpenedFile {
+  file: StoredFile;
+  body: Readable;
+  fileName: string;
+}
+
+/** The file's row and bytes for a download by `actor`; 404 when unknown, 403 when not theirs to read. */
+export async function openStoredFile(input: {
+  db: Executor;
+  storage: FileStorage;
+  id: string;
+  actor: Actor;
+}): Promise<OpenedFile> {
+  const file = await getStoredFile(input.db, input.id);
+  if (!(await canReadStoredFile(input.db, input.actor, file))) throw forbidden();
+  try {
+    const body = await input.storage.get(file.storageKey);
+    return { file, body, fileName: downloadName(file) };
+  } catch (error) {
+    if (error instanceof StoredObjectMissingError) {
+      throw new AppError('FILE_MISSING', 404, 'This file is no longer available.');
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import { jobProgress } from '../db/schema/index.ts';
+import { type Logger, publish, silentLogger } from './events.ts';
+
+// Long work (imports, commission steps, exports, dispatch) runs as a pg-boss job in the same
+// database (schema `pgboss`), so it survives a restart and is shared by every server process.
+// Beside each job a `job_progress` row holds what the page shows: state, stage, percent, message
+// and result; each change is also published on `job.{id}` to the user who started it.
+
+export type JobState = 'queued' | 'running' | 'completed' | 'failed';
+export type JobProgressRow = typeof jobProgress.$inferSelect;
+
+/** Reports progress: a stage name, 0–100 percent and an optional line for the user. */
+export type ReportProgress = (stage: string, percent: number, message?: string) => Promise<void>;
+
+export interface JobContext {
+  jobId: string;
+  queue: string;
+  startedByUserId: number | null;
+  /** 0 on the first run, 1 on the first retry, … */
+  retryCount: number;
+}
+
+/** Does the work; what it returns (JSON) becomes the job's `result`; what it throws, its `message`. */
+export type JobHandler<T> = (data: T, progress: ReportProgress, context: JobContext) => Promise<unknown> | unknown;
+
+export interface QueueOptions {
+  /** Further attempts after a failure (default 0: a failed job stays failed). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How long one run may take before pg-boss gives up on it (default 1 hour). */
+  expireInSeconds?: number;
+  /** Jobs of this queue one process runs at a time (default 1). */
+  concurrency?: number;
+}
+
+export interface EnqueueOptions {
+  startedByUserId?: number | null;
+}
+
+export interface Jobs {
+  /** Registers the handler of a queue; its workers run once the queue is started (or at once if it is). */
+  define<T extends object>(queue: string, handler: JobHandler<T>, options?: QueueOptions): void;
+  /**
+   * Creates the progress row (queued) and the pg-boss job in one transaction of its own; returns the
+   * job id. Call it after committing the records the job works on, or the job may not see them.
+   */
+  enqueue<T extends object>(queue: string, data: T, options?: EnqueueOptions): Promise<string>;
+  /**
+   * Runs a defined handler here and now, without pg-boss, with the same progress row and states;
+   * for tests of modules whose work runs as a job. Returns the final row.
+   */
+  runNow<T extends object>(queue: string, data: T, options?: EnqueueOptions): Promise<JobProgressRow>;
+  get(jobId: string): Promise<JobProgressRow | undefined>;
+  /** Starts pg-boss (creating or migrating its schema) and the workers; idempotent. */
+  start(): Promise<void>;
+  /** Stops taking jobs, waits briefly for running ones, marks any still running as failed. */
+  stop(): Promise<void>;
+}
+
+export interface JobsOptions {
+  db: Database;
+  logger?: Logger;
+  /** How often idle workers look for work (seconds, at least 0.5; default 2). */
+  pollingIntervalSeconds?: number;
+  /** How long stop() waits for running jobs (default 10 s). */
+  stopTimeoutMs?: number;
+  /** Passed to pg-boss as is (e.g. `{ schedule: false }`). */
+  boss?: Partial<PgBoss.ConstructorOptions>;
+}
+
+const QUEUE_NAME = /^[a-z][a-z0-9_.-]{0,63}$/;
+const DEFAULT_EXPIRE_SECONDS = 60 * 60;
+/** Same-stage progress within this window is not written again (a handler may report per row). */
+const PROGRESS_THROTTLE_MS = 250;
+
+function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 2000) || 'The job failed.';
+}
+
+/** A result as it will read back from jsonb (undefined becomes null). */
+function jsonResult(value: unknown): unknown {
+  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+}
+
+export function createJobs(options: JobsOptions): Jobs {
+  const { db } = options;
+  const logger = options.logger ?? silentLogger;
+  const definitions = new Map<string, { handler: JobHandler<object>; options: QueueOptions }>();
+  const createdQueues = new Map<string, Promise<void>>();
+  const workerIds = new Map<string, string[]>();
+  const running = new Set<string>();
+
+  const boss = new PgBoss({
+    // pg-boss runs its statements on our pool: no second pool, same connection settings.
+    db: { executeSql: (text, values) => db.$client.query(text, values) },
+    schema: 'pgboss',
+    retryLimit: 0,
+    expireInSeconds: DEFAULT_EXPIRE_SECONDS,
+    ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
+    ...options.boss,
+  });
+  boss.on('error', (error) => logger.error(`job queue: ${messageOf(error)}`));
+
+  let starting: Promise<void> | undefined;
+  let started = false;
+  let stopped = false;
+
+  function assertQueue(queue: string): void {
+    if (!QUEUE_NAME.test(queue)) throw new Error(`invalid queue name: ${queue}`);
+  }
+
+  function ensureQueue(queue: string): Promise<void> {
+    let created = createdQueues.get(queue);
+    if (!created) {
+      created = boss.createQueue(queue, { name: queue });
+      created.catch(() => createdQueues.delete(queue));
+      createdQueues.set(queue, created);
+    }
+    return created;
+  }
+
+  async function publishJob(
+    row: Pick<JobProgressRow, 'jobId' | 'state' | 'stage' | 'percent' | 'message' | 'startedByUserId'>,
+  ) {
+    if (row.startedByUserId === null) return;
+    await publish(db, `job.${row.jobId}`, {
+      type: 'job.progress',
+      userId: row.startedByUserId,
+      data: {
+        jobId: row.jobId,
+        state: row.state,
+        stage: row.stage,
+        percent: row.percent,
+        message: row.message ? row.message.slice(0, 200) : null,
+      },
+    }).catch((error) => logger.warn(`job ${row.jobId}: could not publish progress: ${messageOf(error)}`));
+  }
+
+  async function update(jobId: string, values: Partial<typeof jobProgress.$inferInsert>, onlyWhileRunning = false) {
+    const where = onlyWhileRunning
+      ? sql`${jobProgress.jobId} = ${jobId} and ${jobProgress.state} = 'running'`
+      : eq(jobProgress.jobId, jobId);
+    const [row] = await db
+      .update(jobProgress)
+      .set({ ...values, updatedAt: new Date() })
+      .where(where)
+      .returning();
+    if (row) await publishJob(row);
+    return row;
+  }
+
+  /** One run of a job: running → handler → completed / failed (or queued again when it will retry). */
+  async function execute(
+    queue: string,
+    jobId: string,
+    data: object,
+    meta: { retryCount: number; retryLimit: number },
+  ): Promise<JobProgressRow> {
+    const definition = definitions.get(queue);
+    if (!definition) throw new Error(`no handler for queue ${queue}`);
+    running.add(jobId);
+    try {
+      // The row normally exists (enqueue made it); a job sent by other means gets one here.
+      await db.insert(jobProgress).values({ jobId, queue }).onConflictDoNothing();
+      const startedRow = await update(jobId, { state: 'running', stage: 'started', percent: 0, message: null });
+      const startedByUserId = startedRow?.startedByUserId ?? null;
+
+      let last = { stage: 'started', percent: 0, message: null as string | null, at: 0 };
+      const progress: ReportProgress = async (stage, percent, message) => {
+        const clamped = Math.max(0, Math.min(100, Math.round(Number.isFinite(percent) ? percent : 0)));
+        const text = message ?? null;
+        const now = Date.now();
+        if (stage === last.stage && clamped === last.percent && text === last.message) return;
+        if (stage === last.stage && now - last.at < PROGRESS_THROTTLE_MS && clamped < 100) return;
+        last = { stage, percent: clamped, message: text, at: now };
+        await update(jobId, { stage, percent: clamped, message: text }, true);
+      };
+
+      try {
+        const result = await definition.handler(data, progress, {
+          jobId,
+          queue,
+          startedByUserId,
+          retryCount: meta.retryCount,
+        });
+        return (await update(jobId, {
+          state: 'completed',
+          stage: 'completed',
+          percent: 100,
+          result: jsonResult(result),
+        }))!;
+      } catch (error) {
+        const willRetry = meta.retryCount < meta.retryLimit;
+        await update(jobId, {
+          state: willRetry ? 'queued' : 'failed',
+          message: willRetry ? `Retrying after an error: ${messageOf(error)}` : messageOf(error),
+        });
+        // Thrown on so pg-boss records the failure (and retries when it may).
+        throw error;
+      }
+    } finally {
+      running.delete(jobId);
+    }
+  }
+
+  const working = new Set<string>();
+
+  async function work(queue: string): Promise<void> {
+    if (working.has(queue)) return;
+    working.add(queue);
+    const definition = definitions.get(queue)!;
+    await ensureQueue(queue);
+    const ids: string[] = [];
+    for (let i = 0; i < Math.max(1, definition.options.concurrency ?? 1); i++) {
+      const id = await boss.work<object>(queue, { batchSize: 1, includeMetadata: true }, async ([job]) => {
+        if (!job) return;
+        await execute(queue, job.id, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+      });
+      ids.push(id);
+    }
+    workerIds.set(queue, ids);
+  }
+
+  async function startBoss(): Promise<void> {
+    if (stopped) throw new Error('the job queue has been stopped');
+    await boss.start();
+    started = true;
+    for (const queue of definitions.keys()) await work(queue);
+  }
+
+  function start(): Promise<void> {
+    starting ??= startBoss().catch((error) => {
+      starting = undefined;
+      throw error;
+    });
+    return starting;
+  }
+
+  return {
+    define(queue, handler, queueOptions = {}) {
+      assertQueue(queue);
+      if (definitions.has(queue)) throw new Error(`queue ${queue} is already defined`);
+      definitions.set(queue, { handler: handler as JobHandler<object>, options: queueOptions });
+      if (started && !stopped) {
+        work(queue).catch((error) => logger.error(`job queue ${queue}: workers did not start: ${messageOf(error)}`));
+      }
+    },
+
+    async enqueue(queue, data, enqueueOptions = {}) {
+      assertQueue(queue);
+      await start();
+      await ensureQueue(queue);
+      const queueOptions = definitions.get(queue)?.options ?? {};
+      const jobId = randomUUID();
+      const client = await db.$client.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('INSERT INTO job_progress (job_id, queue, started_by_user_id) VALUES ($1, $2, $3)', [
+          jobId,
+          queue,
+          enqueueOptions.startedByUserId ?? null,
+        ]);
+        await boss.send(queue, data, {
+          id: jobId,
+          retryLimit: queueOptions.retryLimit ?? 0,
+          ...(queueOptions.retryDelaySeconds !== undefined ? { retryDelay: queueOptions.retryDelaySeconds } : {}),
+          expireInSeconds: queueOptions.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
+          db: { executeSql: (text, values) => client.query(text, values) },
+        });
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+      // Wake this process's idle workers for the queue instead of waiting for their next poll.
+      for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+      return jobId;
+    },
+
+    async runNow(queue, data, enqueueOptions = {}) {
+      assertQueue(queue);
+      if (!definitions.has(queue)) throw new Error(`no handler for queue ${queue}`);
+      const jobId = randomUUID();
+      await db.insert(jobProgress).values({ jobId, queue, startedByUserId: enqueueOptions.startedByUserId ?? null });
+      try {
+        return await execute(queue, jobId, data, { retryCount: 0, retryLimit: 0 });
+      } catch {
+        // The failure is recorded on the row, as it would be for a queued job.
+        const [row] = await db.select().from(jobProgress).where(eq(jobProgress.jobId, jobId));
+        return row!;
+      }
+    },
+
+    async get(jobId) {
+      const [row] = await db.select().from(jobProgress).where(eq(jobProgress.jobId, jobId));
+      return row;
+    },
+
+    start,
+
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (!starting) return;
+      await starting.catch(() => {});
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: options.stopTimeoutMs ?? 10_000 });
+      // Anything still running here was cut off: say so rather than leave it "running" for ever.
+      for (const jobId of running) {
+        await update(jobId, { state: 'failed', message: 'The server stopped while this job was running.' }).catch(
+          () => {},
+        );
+      }
+    },
+  };
+}
