@@ -140,7 +140,7 @@ export function OutboxPage() {
               wordBreak: 'break-word',
               lineHeight: 1.5,
               display: '-webkit-box',
-              WebkitLineClamp: 8,
+              WebkitLineClamp: 12,
               WebkitBoxOrient: 'vertical',
               overflow: 'hidden',
               userSelect: 'text',
