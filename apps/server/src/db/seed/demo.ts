@@ -1,3 +1,4 @@
+import { buildSaId } from '@portal/domain/people/sa-id';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../platform/password.ts';
 import type { Database, Executor } from '../client.ts';
@@ -22,7 +23,7 @@ import {
   linkUser,
   type UserRow,
 } from './factories.ts';
-import { createRandom, type Random, saIdNumber } from './random.ts';
+import { createRandom, type Random } from './random.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -105,7 +106,7 @@ function person(random: Random, sequence: number) {
     surname: random.pick(SURNAMES),
     refsGender: gender,
     dateOfBirth,
-    identificationNo: saIdNumber(dateOfBirth, gender, true, sequence),
+    identificationNo: buildSaId(dateOfBirth, gender, true, sequence),
     street: `${random.int(1, 250)} ${random.pick(['Main Road', 'Church Street', 'Vilakazi Street', 'Jan Smuts Avenue', 'Beach Road'])}`,
     ...place,
     refsShirtSize: random.pick(['SMALL', 'MEDIUM', 'LARGE']),
@@ -465,7 +466,7 @@ async function seedActivity(db: Executor, catalogue: DemoCatalogue, people: Demo
     address: '14 Vilakazi Street, Soweto',
     phoneNumber: '+27831234567',
     emailAddress: 'nandi.zulu@mail.test',
-    idNumber: saIdNumber('1990-04-12', 'F', true, 77),
+    idNumber: buildSaId('1990-04-12', 'F', true, 77),
     paymentType: 'Debit order',
   });
   await createTicket(db, {
@@ -478,7 +479,7 @@ async function seedActivity(db: Executor, catalogue: DemoCatalogue, people: Demo
     address: '3 Beach Road, Strand',
     phoneNumber: '+27827654321',
     emailAddress: 'pieter.botha@mail.test',
-    idNumber: saIdNumber('1984-09-30', 'M', true, 12),
+    idNumber: buildSaId('1984-09-30', 'M', true, 12),
     closedAt: addDays(today, -2),
   });
 
