@@ -1,0 +1,62 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client.ts';
+import { usersHierarchyClosure } from '../db/schema/index.ts';
+import type { Actor } from './access.ts';
+import { forbidden } from './errors.ts';
+
+// Hierarchy reach (ARCHITECTURE "Rules of the house"): an admin reaches everyone, a leader their
+// own downstream (themself included), anyone else only themself. Backed by the closure table, so
+// each check is one indexed lookup at any depth.
+
+export type ReachScope = 'any' | 'subtree' | 'own';
+
+export function reachScopeOf(actor: Actor): ReachScope {
+  if (actor.user.isAdmin) return 'any';
+  if (actor.user.isLeader) return 'subtree';
+  return 'own';
+}
+
+/** True when `descendantId` is `ancestorId` or below them. */
+export async function isInDownstream(db: Executor, ancestorId: number, descendantId: number): Promise<boolean> {
+  if (ancestorId === descendantId) return true;
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(usersHierarchyClosure)
+    .where(and(eq(usersHierarchyClosure.ancestorId, ancestorId), eq(usersHierarchyClosure.descendantId, descendantId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function canReach(db: Executor, actor: Actor, userId: number): Promise<boolean> {
+  switch (reachScopeOf(actor)) {
+    case 'any':
+      return true;
+    case 'subtree':
+      return isInDownstream(db, actor.user.id, userId);
+    default:
+      return actor.user.id === userId;
+  }
+}
+
+/** Throws 403 unless the actor reaches the user. */
+export async function assertReach(db: Executor, actor: Actor, userId: number): Promise<void> {
+  if (!(await canReach(db, actor, userId))) {
+    throw forbidden("You don't have permission to perform this action. Please contact your administrator.");
+  }
+}
+
+/**
+ * A WHERE condition limiting a list of users (by their id column) to what the actor reaches;
+ * undefined for admins (no limit).
+ */
+export function reachFilter(actor: Actor, userIdColumn: AnyPgColumn): SQL | undefined {
+  switch (reachScopeOf(actor)) {
+    case 'any':
+      return undefined;
+    case 'subtree':
+      return sql`${userIdColumn} IN (SELECT descendant_id FROM users_hierarchy_closure WHERE ancestor_id = ${actor.user.id})`;
+    default:
+      return sql`${userIdColumn} = ${actor.user.id}`;
+  }
+}
