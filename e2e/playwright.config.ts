@@ -5,14 +5,15 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: '../.tmp/e2e-results',
+  // Per port: runs on other ports (colleagues, CI) must not wipe each other's artifacts.
+  outputDir: `../.tmp/e2e-results-${port}`,
   fullyParallel: false,
   // Two cores: one browser at a time keeps timings honest and the run stable.
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]] : 'list',
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: `../.tmp/playwright-${port}.json` }]] : 'list',
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

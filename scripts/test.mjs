@@ -41,11 +41,12 @@ const buildStatus = run('build the web app', 'npm', ['run', 'build']);
 if (buildStatus !== 0) {
   results.push({ label: 'e2e', status: buildStatus, passed: 0, failed: 1, skipped: 0 });
 } else {
-  rmSync('.tmp/playwright.json', { force: true });
+  const report = `.tmp/playwright-${process.env.E2E_PORT ?? 3100}.json`;
+  rmSync(report, { force: true });
   const e2eStatus = run('end to end', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     CI: process.env.CI ?? '1',
   });
-  const stats = readJson('.tmp/playwright.json')?.stats;
+  const stats = readJson(report)?.stats;
   results.push({
     label: 'e2e',
     status: e2eStatus,

@@ -55,21 +55,77 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage,
             }),
           },
-          // Everyone signed in, waiting or not.
-          placeholder(paths.profile, 'Profile'),
+          // Everyone signed in, waiting or not (spec 1 §2.2).
+          {
+            path: paths.profile,
+            lazy: async () => ({
+              Component: (await import('../features/accounts/pages/profile-page')).ProfilePage,
+            }),
+          },
+          {
+            path: paths.updatePassword,
+            lazy: async () => ({
+              Component: (await import('../features/accounts/pages/update-password-page')).UpdatePasswordPage,
+            }),
+          },
+          {
+            path: `${paths.verifyEmail}/:verificationId`,
+            lazy: async () => ({
+              Component: (await import('../features/accounts/pages/verify-email-page')).VerifyEmailPage,
+            }),
+          },
+          {
+            path: paths.verifyPhone,
+            lazy: async () => ({
+              Component: (await import('../features/accounts/pages/verify-phone-page')).VerifyPhonePage,
+            }),
+          },
           placeholder(`${paths.training}/*`, 'University'),
+          // Not while waiting.
+          {
+            element: <Guard rule={access.notWaiting} />,
+            children: [placeholder(paths.approvals, 'Approvals'), placeholder(paths.createUser, 'Create New User')],
+          },
+          {
+            element: <Guard rule={access.manageTeams} />,
+            children: [placeholder(paths.manageDealers, 'Manage Teams')],
+          },
           {
             element: <Guard rule={access.leaderOrAdmin} />,
-            children: [placeholder(paths.manageDealers, 'Your Team'), placeholder(paths.alerts, 'Alerts')],
+            children: [
+              {
+                path: paths.alerts,
+                lazy: async () => ({
+                  Component: (await import('../features/alerts/pages/alerts-landing-page')).AlertsLandingPage,
+                }),
+              },
+              placeholder(`${paths.alerts}/*`, 'Alerts'),
+              {
+                path: paths.rica,
+                lazy: async () => ({ Component: (await import('../features/rica/pages/rica-page')).RicaPage }),
+              },
+            ],
           },
           {
             element: <Guard rule={access.managePeople} />,
             children: [placeholder(paths.allDealers, 'Manage People')],
           },
           {
+            element: <Guard rule={access.accessControl} />,
+            children: [
+              {
+                path: paths.accessControl,
+                lazy: async () => ({
+                  Component: (await import('../features/access-control/pages/access-control-page')).AccessControlPage,
+                }),
+              },
+            ],
+          },
+          {
             element: <Guard rule={access.admin} />,
             children: [
               placeholder(paths.adminSection, 'Admin'),
+              placeholder(paths.allUsers, 'All Users'),
               {
                 path: paths.outbox,
                 lazy: async () => ({ Component: (await import('../features/outbox/pages/outbox-page')).OutboxPage }),

@@ -12,6 +12,7 @@ import {
   trainingQuestions,
   trainingRefsProductTypeIndex,
   trainingSupplierIndex,
+  trainingUserAttemptIndex,
   trainingVideos,
 } from '../schema/index.ts';
 import { nextSequence } from './factories.ts';
@@ -133,4 +134,28 @@ export async function createTrainingModule(db: Executor, input: NewTrainingModul
       .values(videos.map((v, sort) => ({ moduleId: id, link: v.link, videoLanguage: v.language ?? 'English', sort })));
   }
   return module!;
+}
+
+/** Attempts at a module (the snapshot records what was asked, as a real attempt does). */
+export async function recordAttempts(
+  db: Executor,
+  moduleId: number,
+  attempts: Array<{ userId: number; pass: boolean; marks?: number; maxMarks?: number }>,
+) {
+  if (!attempts.length) return;
+  await db.insert(trainingUserAttemptIndex).values(
+    attempts.map(({ userId, pass, marks, maxMarks = 2 }) => {
+      const got = marks ?? (pass ? maxMarks : 0);
+      return {
+        moduleId,
+        usersMasterId: userId,
+        pass,
+        marks: got,
+        maxMarks,
+        percentage: ((got / maxMarks) * 100).toFixed(2),
+        language: 'English',
+        moduleContentSnapshot: { seeded: true },
+      };
+    }),
+  );
 }

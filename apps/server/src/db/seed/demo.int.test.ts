@@ -88,6 +88,14 @@ describe('demo data', () => {
     expect(await isDatabaseEmpty(ctx.db)).toBe(false);
   });
 
+  it('lets the leader and the agent past the waiting state (compulsory training passed)', async () => {
+    for (const email of ['leader@demo.co.za', 'agent@demo.co.za']) {
+      const cookie = await ctx.signIn(email);
+      const me = (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json();
+      expect(me.user.waiting, email).toEqual({ isWaiting: false, reason: null });
+    }
+  });
+
   it('lets every persona sign in with the demo password', async () => {
     for (const persona of DEMO_PERSONAS) {
       await expect(ctx.signIn(persona.email)).resolves.toContain('session_token=');

@@ -10,6 +10,7 @@ import {
   createTicket,
   createTrainingModule,
   type NewOrder,
+  recordAttempts,
 } from './activity-factories.ts';
 import {
   addBankingDetails,
@@ -506,7 +507,7 @@ async function seedActivity(db: Executor, catalogue: DemoCatalogue, people: Demo
     team,
   );
 
-  await createTrainingModule(db, {
+  const compulsory = await createTrainingModule(db, {
     moduleName: 'RICA and POPIA basics',
     moduleDescription: 'How to register a SIM and protect customer information.',
     moduleCategory: 'Compliance',
@@ -531,6 +532,24 @@ async function seedActivity(db: Executor, catalogue: DemoCatalogue, people: Demo
     ],
     videos: [{ link: 'https://videos.example.test/rica-basics.mp4' }],
   });
+  // Most active people passed the compulsory module (the leader and the agent among them, so
+  // they are not held in the waiting state); a few have not, or failed once first.
+  const active = people.everyone.filter((user) => user.refsUserLifecycleStatusId === 2 && !user.isAdmin);
+  const fixed = new Set([people.leader.id, people.agent.id]);
+  await recordAttempts(
+    db,
+    compulsory.id,
+    active.flatMap((user) => {
+      if (fixed.has(user.id)) return [{ userId: user.id, pass: true }];
+      if (random.chance(0.12)) return [];
+      return random.chance(0.2)
+        ? [
+            { userId: user.id, pass: false },
+            { userId: user.id, pass: true },
+          ]
+        : [{ userId: user.id, pass: true }];
+    }),
+  );
   await createTrainingModule(db, {
     moduleName: 'Selling Metro Fibre',
     moduleDescription: 'Packages, coverage checks and installation times.',

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
+
+let ctx: TestContext;
+let controller: UserRow;
+let controllerCookie: string;
+let otherAdmin: UserRow;
+let agent: UserRow;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  controller = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+  await grantFeatures(ctx.db, controller.id, ['Access Control']);
+  controllerCookie = await ctx.signIn(controller.email!, 'Secret123');
+  otherAdmin = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+  agent = await createUser(ctx.db, { password: 'Secret123' });
+});
+afterAll(() => ctx?.close());
+
+const put = (cookie: string, userId: number, payload: object) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/access-control/${userId}`,
+    headers: { cookie, origin: TEST_ORIGIN },
+    payload,
+  });
+
+describe('access control', () => {
+  it('lists dealers with a True/False per feature, admins first', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/access-control?pageSize=100',
+      headers: { cookie: controllerCookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const page = response.json();
+    const me = page.items.find((row: { id: number }) => row.id === controller.id);
+    expect(me.features).toEqual(['Access Control']);
+    expect(page.items[0].isAdmin).toBe(true);
+    expect(page.items.some((row: { id: number }) => row.id === agent.id)).toBe(true);
+  });
+
+  it('adds an access record with who added it, takes effect on the next request, and removes it', async () => {
+    const before = await ctx.signIn(otherAdmin.email!, 'Secret123');
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/access-control', headers: { cookie: before } })).statusCode,
+    ).toBe(403);
+
+    const granted = await put(controllerCookie, otherAdmin.id, { feature: 'Access Control', enabled: true });
+    expect(granted.json()).toEqual({ features: ['Access Control'], changed: true });
+    const { rows } = await ctx.db.$client.query(
+      'SELECT added_by_users_master_id FROM users_access_index WHERE user_master_id = $1',
+      [otherAdmin.id],
+    );
+    expect(rows[0].added_by_users_master_id).toBe(controller.id);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/access-control', headers: { cookie: before } })).statusCode,
+    ).toBe(200);
+
+    const removed = await put(controllerCookie, otherAdmin.id, { feature: 'Access Control', enabled: false });
+    expect(removed.json()).toEqual({ features: [], changed: true });
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/access-control', headers: { cookie: before } })).statusCode,
+    ).toBe(403);
+
+    const audit = await ctx.db.$client.query(
+      "SELECT action FROM audit_log WHERE entity = 'users_access_index' AND entity_id = $1 ORDER BY id",
+      [`${otherAdmin.id}:Access Control`],
+    );
+    expect(audit.rows.map((row) => row.action)).toEqual(['access.grant', 'access.revoke']);
+  });
+
+  it('refuses feature flags for users who are not admins', async () => {
+    const response = await put(controllerCookie, agent.id, { feature: 'Commissions', enabled: true });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().detail).toBe('Feature access can only be given to admins.');
+  });
+
+  it('refuses admins without the Access Control flag and everyone else', async () => {
+    const agentCookie = await ctx.signIn(agent.email!, 'Secret123');
+    expect((await put(agentCookie, agent.id, { feature: 'Commissions', enabled: true })).statusCode).toBe(403);
+    const admin = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+    const adminCookie = await ctx.signIn(admin.email!, 'Secret123');
+    expect((await put(adminCookie, admin.id, { feature: 'Access Control', enabled: true })).statusCode).toBe(403);
+  });
+
+  it('answers an unknown feature name with a 400', async () => {
+    const response = await put(controllerCookie, otherAdmin.id, { feature: 'Everything', enabled: true });
+    expect(response.statusCode).toBe(400);
+  });
+});

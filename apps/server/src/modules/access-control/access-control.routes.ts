@@ -1,0 +1,45 @@
+import {
+  AccessControlPage,
+  AccessControlQuery,
+  SetFeatureAccessRequest,
+} from '@portal/domain/access-control/access-control';
+import { Feature } from '@portal/domain/accounts/me';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { type AccessGuards, actorOf } from '../../platform/access.ts';
+import { getAccessPage, setFeatureAccess } from './access-control.service.ts';
+
+export const accessControlRoutes =
+  (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
+  async (app) => {
+    const preHandler = [guards.admin, guards.feature('Access Control')];
+    app.get(
+      '/api/access-control',
+      {
+        preHandler,
+        schema: {
+          tags: ['access-control'],
+          summary: 'Dealers with their feature flags (admins with the Access Control flag)',
+          querystring: AccessControlQuery,
+          response: { 200: AccessControlPage },
+        },
+      },
+      (request) => getAccessPage(db, request.query),
+    );
+
+    app.put(
+      '/api/access-control/:userId',
+      {
+        preHandler,
+        schema: {
+          tags: ['access-control'],
+          summary: 'Grant (True) or remove (False) one feature of an admin',
+          params: z.object({ userId: z.coerce.number().int().positive() }),
+          body: SetFeatureAccessRequest,
+          response: { 200: z.object({ features: z.array(Feature), changed: z.boolean() }) },
+        },
+      },
+      (request) => setFeatureAccess(db, actorOf(request), request.params.userId, request.body, request),
+    );
+  };

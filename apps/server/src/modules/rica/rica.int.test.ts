@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { createUser } from '../../db/seed/factories.ts';
+import { createHttpRicaAdapter } from '../../platform/rica.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+const form = {
+  network: 'MTN',
+  simNumber: '8927000001234567890',
+  idType: 'RSAID',
+  idNationality: 'ZAF',
+  idNumber: '8001015009087',
+  name: 'Sipho',
+  surname: 'Nkosi',
+  address1: '12 Vilakazi Street',
+  address2: 'Orlando West',
+  city: 'Johannesburg',
+  suburb: 'Soweto',
+  postalCode: '1804',
+  country: 'ZAF',
+};
+
+describe('POST /api/rica', () => {
+  it('records the registration and answers the local adapter result text', async () => {
+    const leader = await createUser(ctx.db, { isLeader: true, password: 'Secret123' });
+    const cookie = await ctx.signIn(leader.email!, 'Secret123');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/rica',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: form,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ code: 200, status: 'submitted' });
+    expect(body.message.result).toContain('SIM ending 7890');
+    const { rows } = await ctx.db.$client.query(
+      'SELECT user_id, last_4_sim, status, adapter FROM rica_submissions WHERE id = $1',
+      [body.id],
+    );
+    expect(rows[0]).toEqual({ user_id: leader.id, last_4_sim: '7890', status: 'submitted', adapter: 'local' });
+  });
+
+  it("names each missing field with the form's message", async () => {
+    const leader = await createUser(ctx.db, { isLeader: true, password: 'Secret123' });
+    const cookie = await ctx.signIn(leader.email!, 'Secret123');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/rica',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { ...form, simNumber: '', surname: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    const messages = response.json().errors.map((e: { message: string }) => e.message);
+    expect(messages).toEqual(expect.arrayContaining(['SIM Number is required', 'Surname is required']));
+  });
+
+  it('is refused to agents who are not leaders', async () => {
+    const agent = await createUser(ctx.db, { password: 'Secret123' });
+    const cookie = await ctx.signIn(agent.email!, 'Secret123');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/rica',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: form,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('HTTP RICA adapter', () => {
+  it('turns the operator answer into an outcome and an unreachable API into a failure', async () => {
+    const ok = createHttpRicaAdapter('https://rica.test/register', 'token', async () =>
+      Response.json({ success: true, result: 'Registered on MTN' }),
+    );
+    const submission = { ...form, id: 1, idType: 'RSAID' as const, address: ['12 Vilakazi Street'] };
+    expect(await ok.register(submission)).toEqual({ status: 'succeeded', resultText: 'Registered on MTN' });
+    const down = createHttpRicaAdapter('https://rica.test/register', undefined, async () => {
+      throw new Error('connect ECONNREFUSED');
+    });
+    expect((await down.register(submission)).status).toBe('failed');
+  });
+});

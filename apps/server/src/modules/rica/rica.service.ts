@@ -1,0 +1,82 @@
+import type { RicaRequest, RicaResponse } from '@portal/domain/rica/rica';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { ricaSubmissions } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
+import type { RicaAdapter } from '../../platform/rica.ts';
+
+/**
+ * Records the registration first (so nothing is lost if the operator is unreachable), then hands
+ * it to the adapter and keeps its answer. '/rica' is a leaders' (and admins') screen.
+ */
+export async function registerSim(
+  db: Database,
+  adapter: RicaAdapter,
+  actor: Actor,
+  input: RicaRequest,
+  request?: FastifyRequest,
+): Promise<RicaResponse> {
+  if (!actor.user.isAdmin && !actor.user.isLeader) throw forbidden();
+  const [network] = await db.$client
+    .query<{ code: string }>('SELECT code FROM refs_network WHERE code = $1 AND is_rica', [input.network])
+    .then((result) => result.rows);
+  if (!network) throw badRequest('Network is required', [{ field: 'network', message: 'Network is required' }]);
+
+  const submission = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ricaSubmissions)
+      .values({
+        userId: actor.user.id,
+        network: input.network,
+        referenceNumber: input.simNumber,
+        last4Sim: input.simNumber.slice(-4),
+        idType: input.idType,
+        countryCode: input.idNationality,
+        idNumber: input.idNumber,
+        fullName: input.name,
+        surname: input.surname,
+        address1: input.address1,
+        address2: input.address2 || null,
+        address3: input.address3 || null,
+        cityTown: input.city,
+        suburb: input.suburb,
+        postalCode: input.postalCode,
+        residentialCountry: input.country,
+        adapter: adapter.name,
+      })
+      .returning();
+    await writeAudit(tx, {
+      actor,
+      action: 'rica.submit',
+      entity: 'rica_submissions',
+      entityId: String(row!.id),
+      after: { network: input.network, last4Sim: row!.last4Sim },
+      request,
+    });
+    return row!;
+  });
+
+  const outcome = await adapter.register({
+    id: submission.id,
+    network: input.network,
+    simNumber: input.simNumber,
+    idType: input.idType,
+    idNationality: input.idNationality,
+    idNumber: input.idNumber,
+    name: input.name,
+    surname: input.surname,
+    address: [input.address1, input.address2 ?? '', input.address3 ?? ''].filter(Boolean),
+    city: input.city,
+    suburb: input.suburb,
+    postalCode: input.postalCode,
+    country: input.country,
+  });
+  await db
+    .update(ricaSubmissions)
+    .set({ status: outcome.status, resultText: outcome.resultText })
+    .where(eq(ricaSubmissions.id, submission.id));
+  return { code: 200, id: submission.id, status: outcome.status, message: { result: outcome.resultText } };
+}
