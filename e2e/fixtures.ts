@@ -11,13 +11,29 @@ export const personas = {
 } as const;
 export type Persona = keyof typeof personas;
 
-/** Signs in through the real sign-in page, as a person would. */
-export async function signIn(page: Page, persona: Persona, password = DEMO_PASSWORD): Promise<void> {
+/** The personas' cellphones as people type them (stored +27…). */
+export const phones = {
+  admin: '0820000001',
+  leader: '0820000002',
+  agent: '0820000003',
+  pending: '0820000004',
+  unverified: '0820000005',
+} as const satisfies Record<Persona, string>;
+
+/** Signs in through the real sign-in page, as a person would (a persona, or any e-mail address). */
+export async function signIn(page: Page, who: Persona | string, password = DEMO_PASSWORD): Promise<void> {
+  const email = who in personas ? personas[who as Persona] : who;
   await page.goto('/login');
-  await page.getByLabel('Email').fill(personas[persona]);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** Signs out through the side menu. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 }
 
 export const test = base;

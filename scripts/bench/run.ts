@@ -1,19 +1,30 @@
 // `npm run bench`: seeds ~100k users in a 10-level hierarchy and measures the hot paths through the
 // real HTTP API beside the bare SQL of the same work. Figures go to docs/benchmarks.md by hand.
+import type { TeamPage } from '@portal/domain/teams/team-list';
+import { parseTeamSearch } from '@portal/domain/teams/team-search';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadSettings } from '../../apps/server/src/config.ts';
-import { createUser } from '../../apps/server/src/db/seed/factories.ts';
+import { createUser, grantFeatures } from '../../apps/server/src/db/seed/factories.ts';
+import {
+  countTeam,
+  findMatchPage,
+  findTeamPage,
+  type TeamFilters,
+  type TeamScope,
+} from '../../apps/server/src/modules/teams/teams.queries.ts';
 import { createServices } from '../../apps/server/src/services.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { measure, printTable, type Row } from './measure.ts';
 import { seedLargeHierarchy } from './seed-large.ts';
 
+const PASSWORD = 'Bench1234!';
 const started = Date.now();
 const bench = await openBenchDatabase();
 try {
   console.log('seeding the large hierarchy…');
   const { root, branches, total } = await seedLargeHierarchy(bench.db);
   console.log(`${total} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const q = (text: string, params: unknown[] = []) => bench.db.$client.query(text, params);
 
   const settings = loadSettings({
     NODE_ENV: 'production',
@@ -30,17 +41,39 @@ try {
   await app.listen({ host: '127.0.0.1', port: settings.PORT });
   const origin = settings.publicUrl;
 
-  const leader = await createUser(bench.db, { parentId: branches[0], isLeader: true, password: 'Bench1234!' });
-  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: leader.email, password: 'Bench1234!' }),
-  });
-  if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const signIn = async (email: string) => {
+    const answer = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    if (!answer.ok) throw new Error(`bench sign-in failed: ${answer.status} ${await answer.text()}`);
+    return answer.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  };
+  /** GET through the API; fails loudly on anything but 200 so a refusal never passes as a fast answer. */
+  const getJson = async (cookie: string, path: string): Promise<TeamPage> => {
+    const answer = await fetch(`${origin}${path}`, { headers: { cookie } });
+    if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${await answer.text()}`);
+    return (await answer.json()) as TeamPage;
+  };
+
+  const leader = await createUser(bench.db, { parentId: branches[0], isLeader: true, password: PASSWORD });
+  const cookie = await signIn(leader.email!);
+
+  // The leader of branch 0 signs in: their downstream is the whole 9 840-person branch. The login is
+  // made by the factory and handed to the seeded leader row.
+  const branchLeader = branches[0]!;
+  const login = await createUser(bench.db, { parentId: root, password: PASSWORD });
+  await q('UPDATE users_master SET auth_id = NULL WHERE id = $1', [login.id]);
+  await q('UPDATE users_master SET auth_id = $1 WHERE id = $2', [login.authId, branchLeader]);
+  const leaderCookie = await signIn(login.email!);
+  // An admin with Users Management for the change of manager.
+  const admin = await createUser(bench.db, { isAdmin: true, password: PASSWORD });
+  await grantFeatures(bench.db, admin.id, ['Users Management']);
+  const adminCookie = await signIn(admin.email!);
 
   const rows: Row[] = [];
   rows.push({
@@ -66,17 +99,102 @@ try {
     ),
   });
 
-  // Moving a whole 9 841-person branch under another level-2 leader and back: the closure trigger
-  // rewrites every pair between the branch and its old and new ancestors.
-  const [a, b] = [branches[1]!, branches[2]!];
+  // --- The downstream list (GET /api/teams/downstream/{dealerId}) --------------------------------
+  // API: the leader of the branch asks for their own downstream. Bare SQL: the list's own
+  // statements from teams.queries.ts (page and counts, side by side as the service runs them),
+  // without the session, the actor, the waiting check and the reach check every request pays.
+  const scope: TeamScope = { kind: 'downstream', ancestorId: branchLeader };
+  const path = (query: string) => `/api/teams/downstream/${branchLeader}?pageSize=50${query}`;
+  const noFilter: TeamFilters = { search: {}, status: 0 };
+  const page1 = await getJson(leaderCookie, path(''));
+  const branchSize = page1.pagination.totalCount;
+  const deepPage = Math.floor((0.75 * branchSize) / 50);
+  const offset = (deepPage - 1) * 50;
+  // The key of the deep page: the id that ends the page before it.
+  const { rows: keyRows } = await q(
+    `SELECT u.id FROM users_hierarchy_closure c JOIN users_master u ON u.id = c.descendant_id
+      WHERE c.ancestor_id = $1 AND c.descendant_id <> $1 AND u.refs_user_lifecycle_status_id <> 4
+      ORDER BY c.descendant_id OFFSET $2 LIMIT 1`,
+    [branchLeader, offset - 1],
+  );
+  const afterId = keyRows[0].id as number;
+  const deepCursor = async () =>
+    (await getJson(leaderCookie, path(`&page=${deepPage - 1}`))).pagination.nextCursor ?? '';
+
   rows.push({
-    name: 'move a 9 841-person branch (parent change)',
+    name: `downstream page 1 of ${branchSize} (leader; page + counts)`,
+    api: await measure(300, () => getJson(leaderCookie, path(''))),
+    sql: await measure(300, () =>
+      Promise.all([findTeamPage(bench.db, scope, noFilter, { limit: 50 }), countTeam(bench.db, scope, 0)]),
+    ),
+    target: 'p95 < 20 ms, ≤ 2× SQL',
+  });
+
+  {
+    const cursor = await deepCursor();
+    rows.push({
+      name: `downstream page ${deepPage} by key (cursor; counts carried)`,
+      api: await measure(300, () => getJson(leaderCookie, path(`&page=${deepPage}&cursor=${cursor}`))),
+      sql: await measure(300, () => findTeamPage(bench.db, scope, noFilter, { limit: 50, afterId })),
+      target: 'p95 < 20 ms, ≤ 2× SQL',
+    });
+  }
+
+  rows.push({
+    name: `downstream page ${deepPage} by OFFSET (no cursor, for comparison)`,
+    api: await measure(100, () => getJson(leaderCookie, path(`&page=${deepPage}`))),
+    sql: await measure(100, () =>
+      Promise.all([findTeamPage(bench.db, scope, noFilter, { limit: 50, offset }), countTeam(bench.db, scope, 0)]),
+    ),
+  });
+
+  // Searches for one person deep in the branch: by surname and by phone typed with a leading 0.
+  const { rows: someone } = await q(
+    `SELECT u.surname, u.phone FROM users_hierarchy_closure c JOIN users_master u ON u.id = c.descendant_id
+      WHERE c.ancestor_id = $1 ORDER BY c.descendant_id OFFSET 5000 LIMIT 1`,
+    [branchLeader],
+  );
+  const searches = [
+    { label: 'name', term: someone[0].surname as string },
+    { label: 'phone typed 0…', term: `0${(someone[0].phone as string).slice(3)}` },
+  ];
+  for (const { label, term } of searches) {
+    const filters: TeamFilters = { search: parseTeamSearch(term), status: 0 };
+    const found = await getJson(leaderCookie, path(`&search=${encodeURIComponent(term)}`));
+    if (found.pagination.filteredCount < 1) throw new Error(`search ${term} found nobody`);
+    rows.push({
+      name: `downstream search by ${label} "${term}" (${found.pagination.filteredCount} found)`,
+      api: await measure(300, () => getJson(leaderCookie, path(`&search=${encodeURIComponent(term)}`))),
+      sql: await measure(300, () =>
+        Promise.all([findMatchPage(bench.db, scope, filters, { limit: 50 }), countTeam(bench.db, scope, 0)]),
+      ),
+      target: 'p95 < 20 ms, ≤ 2× SQL',
+    });
+  }
+
+  // --- Change of manager moving a whole branch --------------------------------------------------
+  // Branch 1 (9 841 people) goes under branch 2's leader and back under the root, alternately. API:
+  // PUT /api/people/{id}/manager with its checks, lock and audit row; bare SQL: the parent UPDATE
+  // alone (the closure trigger rewrites every pair between the branch and its old and new ancestors).
+  const [a, b] = [branches[1]!, branches[2]!];
+  const moveRow: Row = {
+    name: 'move a 9 841-person branch (change of manager)',
+    api: await measure(10, async (i) => {
+      const managerId = i % 2 === 0 ? b : root;
+      const answer = await fetch(`${origin}/api/people/${a}/manager`, {
+        method: 'PUT',
+        headers: { cookie: adminCookie, origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ managerId, moveWithChildren: true }),
+      });
+      if (answer.status !== 200) throw new Error(`change of manager: ${answer.status} ${await answer.text()}`);
+    }),
     sql: await measure(10, async (i) => {
       const target = i % 2 === 0 ? b : root;
       await bench.db.$client.query('UPDATE users_master SET parent_id = $1 WHERE id = $2', [target, a]);
     }),
     target: 'under 600 ms',
-  });
+  };
+  rows.push(moveRow);
 
   printTable(rows);
   await app.close();

@@ -25,21 +25,24 @@ export async function seedLargeHierarchy(db: Database): Promise<{ root: number; 
     '+276' || lpad(currval('bench_phone')::text, 8, '0'),
     'bench' || currval('bench_phone') || '@bench.test'`;
   const { rows: rootRows } = await q(
-    `INSERT INTO users_master (first_name, surname, phone, email, is_admin, structure_level, refs_user_lifecycle_status_id)
-     VALUES (${person("'1'")}, true, 1, 2) RETURNING id`,
+    `INSERT INTO users_master (first_name, surname, phone, email, is_admin, structure_level, refs_user_lifecycle_status_id,
+                               email_verified, phone_verified)
+     VALUES (${person("'1'")}, true, 1, 2, true, true) RETURNING id`,
   );
   const root = rootRows[0].id as number;
   await closeLevel(1);
   await q(
-    `INSERT INTO users_master (first_name, surname, phone, email, parent_id, is_leader, refs_user_tier_id, structure_level, refs_user_lifecycle_status_id)
-     SELECT ${person("'2'")}, $1, true, 3, 2, 2 FROM generate_series(1, 10)`,
+    `INSERT INTO users_master (first_name, surname, phone, email, parent_id, is_leader, refs_user_tier_id, structure_level,
+                               refs_user_lifecycle_status_id, email_verified, phone_verified)
+     SELECT ${person("'2'")}, $1, true, 3, 2, 2, true, true FROM generate_series(1, 10)`,
     [root],
   );
   await closeLevel(2);
   for (let level = 3; level <= 10; level++) {
     await q(
-      `INSERT INTO users_master (first_name, surname, phone, email, parent_id, is_leader, structure_level, refs_user_lifecycle_status_id)
-       SELECT ${person(`'${level}'`)}, p.id, $2 < 8, $2, CASE WHEN random() < 0.9 THEN 2 ELSE 3 END
+      `INSERT INTO users_master (first_name, surname, phone, email, parent_id, is_leader, structure_level,
+                                 refs_user_lifecycle_status_id, email_verified, phone_verified)
+       SELECT ${person(`'${level}'`)}, p.id, $2 < 8, $2, CASE WHEN random() < 0.9 THEN 2 ELSE 3 END, true, true
          FROM users_master p CROSS JOIN generate_series(1, 3)
         WHERE p.structure_level = $1 ORDER BY p.id`,
       [level - 1, level],
@@ -47,7 +50,9 @@ export async function seedLargeHierarchy(db: Database): Promise<{ root: number; 
     await closeLevel(level);
   }
   await q('ALTER TABLE users_master ENABLE TRIGGER users_hierarchy_insert');
-  await q('ANALYZE');
+  // As autovacuum would leave it: visibility map set (index-only scans) and the trigram index's
+  // pending list merged (otherwise every search scans the list of not yet merged entries).
+  await q('VACUUM ANALYZE');
   const { rows: branchRows } = await q('SELECT id FROM users_master WHERE parent_id = $1 ORDER BY id', [root]);
   const { rows: countRows } = await q('SELECT count(*)::int AS n FROM users_master');
   return { root, branches: branchRows.map((row) => row.id as number), total: countRows[0].n as number };

@@ -8,20 +8,35 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Settings } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accessControlRoutes } from './modules/access-control/access-control.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { profileRoutes } from './modules/accounts/profile.routes.ts';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
-import { createAccessGuards } from './platform/access.ts';
+import { peopleRoutes } from './modules/people/people.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { ricaRoutes } from './modules/rica/rica.routes.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { universityStatusOf } from './modules/university/university-status.queries.ts';
+import { type AccessGuards, createAccessGuards } from './platform/access.ts';
 import { type Auth, registerAuthRoutes } from './platform/auth.ts';
+import type { Clock } from './platform/clock.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import type { EventHub } from './platform/events.ts';
 import { MAX_UPLOAD_BYTES } from './platform/files.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail.ts';
+import type { OneTimePins } from './platform/one-time-pins.ts';
 import { registerOriginCheck } from './platform/origin.ts';
+import type { RicaAdapter } from './platform/rica.ts';
+import type { SessionPolicy } from './platform/sessions.ts';
+import type { SignInLimiter } from './platform/sign-in-limits.ts';
 import type { SmsSender } from './platform/sms.ts';
 import type { FileStorage } from './platform/storage.ts';
 import { registerWebApp } from './platform/web-app.ts';
@@ -39,8 +54,26 @@ export interface AppDependencies {
   jobs: Jobs;
   /** The realtime hub; its LISTEN connection is started by main/tests. */
   events: EventHub;
+  /** SIM registration (RICA): recorded locally by default, the operator's API by settings. */
+  rica: RicaAdapter;
+  /** The time limits, one-time pins and session rules read (a fake one in tests). */
+  clock: Clock;
+  /** One-time pins by SMS: phone sign-in and phone verification. */
+  pins: OneTimePins;
+  /** Idle and absolute session expiry, remember-me, last seen. */
+  sessions: SessionPolicy;
+  /** Failed e-mail sign-ins per account and client address. */
+  signInLimiter: SignInLimiter;
   /** Folder of the built web app; served when present. */
   webDistDir?: string;
+}
+
+/** The access guards over the app's parts (also used by tests that register their own routes). */
+export function createGuards(deps: Pick<AppDependencies, 'db' | 'auth' | 'sessions'>): AccessGuards {
+  return createAccessGuards(deps.db, deps.auth, {
+    sessions: deps.sessions,
+    universityStatusOf: (user) => universityStatusOf(deps.db, user),
+  });
 }
 
 export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -86,15 +119,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   registerOriginCheck(app, [settings.publicUrl, 'http://localhost:5173']);
-  registerAuthRoutes(app, auth, settings);
+  registerAuthRoutes(app, auth, settings, { limiter: deps.signInLimiter, sessions: deps.sessions });
 
-  const guards = createAccessGuards(db, auth);
+  const guards = createGuards(deps);
   await app.register(healthRoutes(db, VERSION));
-  await app.register(accountsRoutes(guards));
+  await app.register(accountsRoutes(guards, deps));
+  await app.register(profileRoutes(deps, guards));
+  await app.register(referenceRoutes(db, guards));
+  await app.register(documentsRoutes());
   await app.register(outboxRoutes(db, guards));
   await app.register(filesRoutes({ db, storage: deps.storage }, guards));
   await app.register(jobsRoutes(deps.jobs, guards));
   await app.register(eventsRoutes(deps.events, guards));
+  await app.register(accessControlRoutes(db, guards));
+  await app.register(ricaRoutes(db, deps.rica, guards));
+  await app.register(peopleRoutes(db, guards));
+  await app.register(onboardingRoutes(deps, guards));
+  await app.register(approvalsRoutes(deps, guards));
+  await app.register(teamsRoutes(db, guards));
 
   await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
   return app;

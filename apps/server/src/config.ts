@@ -38,6 +38,10 @@ const SettingsSchema = z
     SMS_HTTP_URL: z.url().optional(),
     SMS_HTTP_TOKEN: z.string().optional(),
 
+    RICA_ADAPTER: z.enum(['local', 'http']).default('local'),
+    RICA_API_URL: z.url().optional(),
+    RICA_API_TOKEN: z.string().optional(),
+
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     STORAGE_DIR: z.string().optional(),
     S3_ENDPOINT: z.url().optional(),
@@ -58,6 +62,13 @@ const SettingsSchema = z
         message: 'SMS_HTTP_URL is required when SMS_TRANSPORT=http',
       });
     }
+    if (s.RICA_ADAPTER === 'http' && !s.RICA_API_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RICA_API_URL'],
+        message: 'RICA_API_URL is required when RICA_ADAPTER=http',
+      });
+    }
     if (s.STORAGE_DRIVER === 's3' && !s.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE_DRIVER=s3' });
     }
@@ -74,9 +85,21 @@ function finish(raw: z.output<typeof SettingsSchema>) {
     publicUrl,
     storageDir: path.resolve(raw.STORAGE_DIR ?? path.join(dataDir, 'files')),
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
-    secureCookies: raw.SECURE_COOKIES ?? publicUrl.startsWith('https://'),
+    secureCookies: raw.SECURE_COOKIES ?? defaultSecureCookies(publicUrl, raw.NODE_ENV),
     isProduction: raw.NODE_ENV === 'production',
   };
+}
+
+/**
+ * Session cookies are Secure outside local development: with an https PUBLIC_URL, and in
+ * production unless the portal is served on this machine (localhost), where browsers would drop
+ * a Secure cookie sent over plain http from any other host.
+ */
+function defaultSecureCookies(publicUrl: string, nodeEnv: string): boolean {
+  if (publicUrl.startsWith('https://')) return true;
+  const host = new URL(publicUrl).hostname;
+  const local = host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+  return nodeEnv === 'production' && !local;
 }
 
 /** Fastify's trustProxy: false (default), true, a hop count, or a list of addresses/CIDRs. */

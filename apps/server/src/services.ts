@@ -2,9 +2,14 @@ import type { AppDependencies } from './app.ts';
 import type { Settings } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuth } from './platform/auth.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
 import { createEventHub, type EventHubOptions } from './platform/events.ts';
 import { createJobs, type JobsOptions } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
+import { createOneTimePins } from './platform/one-time-pins.ts';
+import { createRicaAdapter } from './platform/rica.ts';
+import { createSessionPolicy } from './platform/sessions.ts';
+import { createSignInLimiter } from './platform/sign-in-limits.ts';
 import { createSmsSender } from './platform/sms.ts';
 import { createStorage } from './platform/storage.ts';
 
@@ -16,6 +21,8 @@ export interface ServiceOptions {
   secret: string;
   jobs?: Omit<JobsOptions, 'db'>;
   events?: Omit<EventHubOptions, 'url'>;
+  /** The time limits, one-time pins and session rules read; tests pass a fake clock. */
+  clock?: Clock;
 }
 
 /**
@@ -24,15 +31,24 @@ export interface ServiceOptions {
  */
 export function createServices(options: ServiceOptions): AppDependencies {
   const { settings, db, url, secret } = options;
+  const clock = options.clock ?? systemClock;
   const mailer = createMailer(settings, db);
+  const sms = createSmsSender(settings, db);
+  const pins = createOneTimePins({ db, secret, clock, sms });
+  const sessions = createSessionPolicy({ db, clock });
   return {
     settings,
     db,
     mailer,
-    sms: createSmsSender(settings, db),
-    auth: createAuth({ settings, db, secret, mailer }),
+    sms,
+    clock,
+    pins,
+    sessions,
+    signInLimiter: createSignInLimiter({ db, clock }),
+    auth: createAuth({ settings, db, secret, mailer, pins, sessions }),
     storage: createStorage(settings),
     jobs: createJobs({ db, ...options.jobs }),
     events: createEventHub({ url, ...options.events }),
+    rica: createRicaAdapter(settings),
   };
 }

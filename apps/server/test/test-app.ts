@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppDependencies, buildApp } from '../src/app.ts';
 import { loadSettings, type Settings } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import { createFakeClock, type FakeClock } from '../src/platform/clock.ts';
 import type { EventHub } from '../src/platform/events.ts';
 import type { Jobs } from '../src/platform/jobs.ts';
 import type { FileStorage } from '../src/platform/storage.ts';
@@ -23,8 +24,15 @@ export interface TestContext {
   jobs: Jobs;
   /** Listening on this file's database. */
   events: EventHub;
+  /**
+   * The clock of the limits, one-time pins and session rules: starts at the real time and stands
+   * still until a test moves it (`ctx.clock.advance(16 * MINUTE)`).
+   */
+  clock: FakeClock;
+  /** Everything the app was built from (auth, pins, …), e.g. for guards of a test's own routes. */
+  services: AppDependencies;
   /** Signs in by e-mail and returns the session cookie for later requests. */
-  signIn(email: string, password?: string): Promise<string>;
+  signIn(email: string, password?: string, options?: { rememberMe?: boolean }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -51,7 +59,9 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     ...overrides,
   });
   const db = createDatabase(url, { max: 5 });
+  const clock = createFakeClock();
   const services = createServices({
+    clock,
     settings,
     db,
     url,
@@ -71,12 +81,14 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     storage,
     jobs,
     events,
-    async signIn(email, password = DEMO_PASSWORD) {
+    clock,
+    services,
+    async signIn(email, password = DEMO_PASSWORD, options = {}) {
       const response = await app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
         headers: { origin: TEST_ORIGIN },
-        payload: { email, password },
+        payload: { email, password, ...options },
       });
       if (response.statusCode !== 200)
         throw new Error(`sign-in failed for ${email}: ${response.statusCode} ${response.body}`);

@@ -1,20 +1,34 @@
+import { tooManySignInAttemptsMessage } from '@portal/domain/accounts/limits';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema/index.ts';
 import { problem } from './errors.ts';
 import type { Mailer } from './mail.ts';
+import type { OneTimePins } from './one-time-pins.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { phoneSignIn } from './phone-sign-in.ts';
+import type { SessionPolicy } from './sessions.ts';
+import type { SignInLimiter, SignInReservation } from './sign-in-limits.ts';
 
 /** better-auth reads the client address from this header only; we overwrite it with Fastify's request.ip. */
 export const CLIENT_IP_HEADER = 'x-portal-client-ip';
 
 const SESSION_HOURS = 12;
 
-export function createAuth(options: { settings: Settings; db: Database; secret: string; mailer: Mailer }) {
-  const { settings, db, secret, mailer } = options;
+export function createAuth(options: {
+  settings: Settings;
+  db: Database;
+  secret: string;
+  mailer: Mailer;
+  /** One-time pins for phone sign-in (platform/one-time-pins.ts). */
+  pins: OneTimePins;
+  /** Session rules: remember-me, last seen, 12-hour cap (platform/sessions.ts). */
+  sessions: SessionPolicy;
+}) {
+  const { settings, db, secret, mailer, pins, sessions } = options;
   return betterAuth({
     appName: 'Dealer Portal',
     baseURL: settings.publicUrl,
@@ -41,7 +55,9 @@ export function createAuth(options: { settings: Settings; db: Database; secret: 
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       password: { hash: hashPassword, verify: verifyPassword },
-      async sendResetPassword({ user, url }) {
+      async sendResetPassword({ user, token }) {
+        // Straight to the web page that sets the new password (it posts the token to /reset-password).
+        const url = `${settings.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await mailer.send({
           to: user.email,
           subject: 'Reset your password',
@@ -52,7 +68,37 @@ export function createAuth(options: { settings: Settings; db: Database; secret: 
     session: {
       expiresIn: SESSION_HOURS * 60 * 60,
       updateAge: 15 * 60,
+      // Absolute: 12 hours after sign-in, never slid further (the idle rule is in platform/sessions.ts).
+      disableSessionRefresh: true,
+      additionalFields: {
+        rememberMe: { type: 'boolean', required: false, input: false, defaultValue: true },
+        lastSeenAt: { type: 'date', required: false, input: false },
+      },
     },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every new session: remember-me from the sign-in body (e-mail or phone), last seen now,
+          // and an expiry 12 hours after sign-in. A password change replaces the session: the new
+          // one keeps the old one's sign-in time and remember-me.
+          async before(session, context) {
+            const body = (context?.body ?? {}) as { rememberMe?: unknown };
+            let rememberMe = body.rememberMe !== false;
+            let signedInAt: Date | undefined;
+            const previous =
+              context?.path === '/change-password'
+                ? (context.context.session?.session as { createdAt: Date; rememberMe?: boolean } | undefined)
+                : undefined;
+            if (previous) {
+              rememberMe = previous.rememberMe !== false;
+              signedInAt = new Date(previous.createdAt);
+            }
+            return { data: { ...session, ...sessions.creation({ rememberMe, signedInAt }) } };
+          },
+        },
+      },
+    },
+    plugins: [phoneSignIn({ db, pins })],
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -62,6 +108,8 @@ export function createAuth(options: { settings: Settings; db: Database; secret: 
         '/sign-in/email': { window: 60, max: settings.AUTH_SIGN_IN_PER_MINUTE },
         '/request-password-reset': { window: 60, max: 10 },
         '/change-password': { window: 60, max: 10 },
+        '/phone-sign-in/send-code': { window: 60, max: settings.AUTH_SIGN_IN_PER_MINUTE },
+        '/phone-sign-in/verify': { window: 60, max: settings.AUTH_SIGN_IN_PER_MINUTE },
       },
     },
     trustedOrigins: [settings.publicUrl, 'http://localhost:5173'],
@@ -88,7 +136,15 @@ const OPEN_AUTH_PATHS = new Set([
   'POST /reset-password',
   'POST /change-password',
   'GET /list-sessions',
+  'POST /phone-sign-in/send-code',
+  'POST /phone-sign-in/verify',
 ]);
+
+/** Paths that start a session: the session rules do not apply to the cookie they may carry. */
+const SIGN_IN_PATHS = new Set(['/sign-in/email', '/phone-sign-in/send-code', '/phone-sign-in/verify']);
+
+/** Answers that carry a new session token in the body; it is taken out (the cookie has it). */
+const TOKEN_PATHS = new Set(['/sign-in/email', '/change-password', '/phone-sign-in/verify']);
 
 function isOpenAuthPath(method: string, path: string): boolean {
   if (method === 'GET' && path.startsWith('/reset-password/')) return true;
@@ -107,7 +163,34 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth, settings: Settings): void {
+/** Extra rules the auth route applies around better-auth (app.ts passes them). */
+export interface AuthRouteRules {
+  /** Failed e-mail sign-ins per account and client address (platform/sign-in-limits.ts). */
+  limiter?: SignInLimiter;
+  /** Idle and absolute session expiry for better-auth's own endpoints too. */
+  sessions?: SessionPolicy;
+}
+
+function hasSessionCookie(request: FastifyRequest): boolean {
+  return (request.headers.cookie ?? '').includes('session_token=');
+}
+
+function sendTooManyAttempts(reply: FastifyReply, retryAfterSeconds: number) {
+  const message = tooManySignInAttemptsMessage(retryAfterSeconds);
+  return reply
+    .status(429)
+    .header('retry-after', String(retryAfterSeconds))
+    .type('application/problem+json')
+    .send({ ...problem(429, 'TOO_MANY_ATTEMPTS', message, undefined, retryAfterSeconds), message });
+}
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: Auth,
+  settings: Settings,
+  rules: AuthRouteRules = {},
+): void {
+  const { limiter, sessions } = rules;
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -121,10 +204,39 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, settings: S
           .type('application/problem+json')
           .send(problem(404, 'NOT_FOUND', 'Not found'));
       }
-      const body = request.method === 'POST' ? JSON.stringify(request.body ?? {}) : undefined;
+      const payload =
+        request.method === 'POST'
+          ? { ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>) }
+          : undefined;
+      // A password change always ends the user's other sessions.
+      if (payload && path === '/change-password') payload.revokeOtherSessions = true;
+      const body = payload === undefined ? undefined : JSON.stringify(payload);
       const headers = toWebHeaders(request);
       if (body !== undefined) headers.set('content-type', 'application/json');
-      const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+
+      // An idle or too old session is ended before better-auth sees it.
+      if (sessions && hasSessionCookie(request) && !SIGN_IN_PATHS.has(path)) {
+        const found = await auth.api.getSession({ headers, query: { disableRefresh: true } });
+        if (found) await sessions.admit(found.session);
+      }
+
+      let reservation: SignInReservation | undefined;
+      if (limiter && request.method === 'POST' && path === '/sign-in/email' && typeof payload?.email === 'string') {
+        reservation = await limiter.reserve(payload.email, request.ip);
+        if (!reservation.allowed) return sendTooManyAttempts(reply, reservation.retryAfterSeconds);
+      }
+      let response: Response;
+      try {
+        response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+      } catch (error) {
+        if (reservation) await limiter!.release(reservation);
+        throw error;
+      }
+      if (reservation) {
+        if (response.status === 401) await limiter!.failed(reservation);
+        else if (response.ok) await limiter!.succeeded(reservation);
+        else await limiter!.release(reservation);
+      }
       reply.status(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
@@ -132,7 +244,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, settings: S
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       if (!response.body) return reply.send(null);
-      if (path === '/sign-in/email' && response.ok) {
+      if (TOKEN_PATHS.has(path) && response.ok) {
         // The session lives in the HttpOnly cookie; the raw token must not reach page scripts.
         const { token: _token, ...rest } = (await response.json()) as Record<string, unknown>;
         return reply.send(rest);

@@ -84,11 +84,85 @@ export const routes: RouteObject[] = [
           // Not while waiting.
           {
             element: <Guard rule={access.notWaiting} />,
-            children: [placeholder(paths.approvals, 'Approvals'), placeholder(paths.createUser, 'Create New User')],
+            children: [
+              {
+                path: paths.approvals,
+                lazy: async () => ({
+                  Component: (await import('../features/approvals/pages/approvals-page')).ApprovalsPage,
+                }),
+              },
+              {
+                path: `${paths.approvalDetail}/:id`,
+                lazy: async () => ({
+                  Component: (await import('../features/approvals/pages/approval-detail-page')).ApprovalDetailPage,
+                }),
+              },
+              {
+                path: paths.pendingRequests,
+                lazy: async () => ({
+                  Component: (await import('../features/approvals/pages/pending-requests-page')).PendingRequestsPage,
+                }),
+              },
+            ],
+          },
+          {
+            element: <Guard rule={access.leaderOrAdmin} />,
+            children: [
+              {
+                path: paths.createUser,
+                lazy: async () => ({
+                  Component: (await import('../features/onboarding/pages/create-user-page')).CreateUserPage,
+                }),
+              },
+            ],
+          },
+          {
+            // The page itself tells who may not see it (spec 1 §2.8 'You don't have access to this page').
+            path: paths.manageDealers,
+            lazy: async () => ({
+              Component: (await import('../features/teams/pages/manage-dealers-page')).ManageDealersPage,
+            }),
           },
           {
             element: <Guard rule={access.manageTeams} />,
-            children: [placeholder(paths.manageDealers, 'Manage Teams')],
+            children: [
+              ...[paths.childDealerDownstream, paths.dealerDownstream].map((path) => ({
+                path: `${path}/:dealerId`,
+                lazy: async () => ({
+                  Component: (await import('../features/teams/pages/downstream-page')).DownstreamPage,
+                }),
+              })),
+              {
+                path: `${paths.dealerDetail}/:dealerId`,
+                lazy: async () => ({
+                  Component: (await import('../features/teams/pages/dealer-detail-page')).DealerDetailPage,
+                }),
+              },
+            ],
+          },
+          {
+            // Reach is the server's to decide (admin any, leader own downstream, agent self); a
+            // refusal shows the access-denied page.
+            element: <Guard rule={access.notWaiting} />,
+            children: [
+              {
+                path: `${paths.userDetail}/:dealerId`,
+                lazy: async () => ({
+                  Component: (await import('../features/people/pages/user-detail-page')).UserDetailPage,
+                }),
+              },
+            ],
+          },
+          {
+            element: <Guard rule={access.manageTeams} />,
+            children: [
+              {
+                path: `${paths.manageUser}/:dealerId`,
+                lazy: async () => ({
+                  Component: (await import('../features/people/pages/manage-user-page')).ManageUserPage,
+                }),
+              },
+            ],
           },
           {
             element: <Guard rule={access.leaderOrAdmin} />,
@@ -108,7 +182,20 @@ export const routes: RouteObject[] = [
           },
           {
             element: <Guard rule={access.managePeople} />,
-            children: [placeholder(paths.allDealers, 'Manage People')],
+            children: [
+              {
+                path: paths.allDealers,
+                lazy: async () => ({
+                  Component: (await import('../features/teams/pages/all-dealers-page')).AllDealersPage,
+                }),
+              },
+              {
+                path: `${paths.dealerAgents}/:dealerId`,
+                lazy: async () => ({
+                  Component: (await import('../features/teams/pages/dealer-agents-page')).DealerAgentsPage,
+                }),
+              },
+            ],
           },
           {
             element: <Guard rule={access.accessControl} />,
@@ -125,7 +212,12 @@ export const routes: RouteObject[] = [
             element: <Guard rule={access.admin} />,
             children: [
               placeholder(paths.adminSection, 'Admin'),
-              placeholder(paths.allUsers, 'All Users'),
+              {
+                path: paths.allUsers,
+                lazy: async () => ({
+                  Component: (await import('../features/teams/pages/all-users-page')).AllUsersPage,
+                }),
+              },
               {
                 path: paths.outbox,
                 lazy: async () => ({ Component: (await import('../features/outbox/pages/outbox-page')).OutboxPage }),

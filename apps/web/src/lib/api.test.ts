@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, api, MESSAGES, withQuery } from './api';
+import { ApiError, api, errorMessageWithRetry, formatWait, MESSAGES, withQuery } from './api';
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(body === undefined ? null : JSON.stringify(body), { status, headers });
@@ -79,5 +79,23 @@ describe('api', () => {
     expect(withQuery('/api/outbox', { page: 2, pageSize: 50, channel: undefined, recipient: '' })).toBe(
       '/api/outbox?page=2&pageSize=50',
     );
+  });
+});
+
+describe('errorMessageWithRetry', () => {
+  it('says when to try again after too many attempts', () => {
+    const error = new ApiError({ status: 429, code: 'TOO_MANY', message: 'Too many requests', retryAfterSeconds: 900 });
+    expect(errorMessageWithRetry(error)).toBe('Too many attempts. Please try again in 15 minutes.');
+  });
+  it("keeps the server's message when it already says when", () => {
+    const message = 'Too many failed sign-ins. Please try again in 12 minutes.';
+    const error = new ApiError({ status: 429, code: 'TOO_MANY', message, retryAfterSeconds: 700 });
+    expect(errorMessageWithRetry(error)).toBe(message);
+  });
+  it('leaves other errors as they are', () => {
+    expect(errorMessageWithRetry(new ApiError({ status: 401, code: 'X', message: 'Invalid email or password' }))).toBe(
+      'Invalid email or password',
+    );
+    expect(formatWait(40)).toBe('40 seconds');
   });
 });

@@ -54,6 +54,31 @@ export function errorMessage(error: unknown): string {
   return MESSAGES.fallback;
 }
 
+/** "1 minute", "15 minutes", "40 seconds": how long to wait, for a person. */
+export function formatWait(seconds: number): string {
+  if (seconds >= 90) {
+    const minutes = Math.ceil(seconds / 60);
+    return `${minutes} minutes`;
+  }
+  if (seconds >= 60) return '1 minute';
+  const whole = Math.max(1, Math.ceil(seconds));
+  return whole === 1 ? '1 second' : `${whole} seconds`;
+}
+
+/**
+ * Like `errorMessage`, and for a refusal because of too many tries (429) it says when to try again
+ * when the server's own message does not.
+ */
+export function errorMessageWithRetry(error: unknown): string {
+  const message = errorMessage(error);
+  if (!(error instanceof ApiError) || error.status !== 429) return message;
+  if (/try again/i.test(message) && /\d/.test(message)) return message;
+  const wait = error.retryAfterSeconds;
+  const base = message === MESSAGES.fallback || /^too many requests$/i.test(message) ? 'Too many attempts.' : message;
+  const sentence = /[.!?]$/.test(base) ? base : `${base}.`;
+  return wait ? `${sentence} Please try again in ${formatWait(wait)}.` : `${sentence} Please try again later.`;
+}
+
 type Json = Record<string, unknown> | unknown[] | string | number | boolean | null;
 
 export interface RequestOptions<T> {

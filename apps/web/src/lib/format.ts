@@ -22,3 +22,12 @@ export function fullName(person: { firstName: string; surname: string }): string
 export function initials(person: { firstName: string; surname: string }): string {
   return `${person.firstName.charAt(0)}${person.surname.charAt(0)}`.toUpperCase();
 }
+
+/** A date as the portal shows it: `2025/11/22` (spec 1 §9 "yyyy/MM/dd"). */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
+}

@@ -21,6 +21,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     phoneVerified: true,
     features: [],
     waiting: { isWaiting: false, reason: null },
+    universityStatus: null,
     ...overrides,
   };
 }

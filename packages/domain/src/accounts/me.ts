@@ -47,6 +47,11 @@ export const CurrentUser = z.object({
   phoneVerified: z.boolean(),
   features: z.array(Feature),
   waiting: z.object({ isWaiting: z.boolean(), reason: WaitingReason.nullable() }),
+  /**
+   * 102 / 101 / 0 / -1 (spec 1 §4, packages/domain/src/university/status.ts), computed by the
+   * server from the training tables; 0 for admins, null when it was not worked out.
+   */
+  universityStatus: z.number().int().nullable(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

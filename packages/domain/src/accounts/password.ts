@@ -14,5 +14,14 @@ export const UpdatePasswordRequest = z.object({
 export type UpdatePasswordRequest = z.infer<typeof UpdatePasswordRequest>;
 
 /** The reset link's page: the token from the link and the new password. */
-export const ResetPasswordRequest = z.object({ token: z.string().min(1), newPassword: UpdatePasswordRequest.shape.newPassword });
+export const ResetPasswordRequest = z.object({
+  token: z.string().min(1),
+  newPassword: UpdatePasswordRequest.shape.newPassword,
+});
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+export const PASSWORD_UPDATED = 'Password updated successfully';
+
+/** POST /api/accounts/password answers this; the user's other sessions have ended. */
+export const UpdatePasswordResult = z.object({ message: z.string() });
+export type UpdatePasswordResult = z.infer<typeof UpdatePasswordResult>;

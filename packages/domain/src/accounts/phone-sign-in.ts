@@ -25,7 +25,9 @@ export const PhoneOtpCode = z
   .regex(/^\d{4,8}$/, 'Please enter the code from your SMS.');
 
 /** +27 followed by nine digits, as stored. */
-export const StoredPhone = z.string().regex(/^\+27\d{9}$/, 'Phone number must start with +27 and be followed by 9 digits');
+export const StoredPhone = z
+  .string()
+  .regex(/^\+27\d{9}$/, 'Phone number must start with +27 and be followed by 9 digits');
 
 /** Step 1 of phone sign-in: send a code to a known number ('Number not found' otherwise). */
 export const PhoneSignInCodeRequest = z.object({ phone: StoredPhone });
@@ -34,9 +36,16 @@ export type PhoneSignInCodeRequest = z.infer<typeof PhoneSignInCodeRequest>;
 /** Step 2: the code from the SMS; a session starts on success (never a new user). */
 export const PhoneSignInRequest = z.object({
   phone: StoredPhone,
-  code: z.string().trim().regex(/^\d{6}$/, 'Please enter the 6-digit code from your SMS.'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Please enter the 6-digit code from your SMS.'),
   rememberMe: z.boolean().optional(),
 });
 export type PhoneSignInRequest = z.infer<typeof PhoneSignInRequest>;
 
 export const NUMBER_NOT_FOUND = 'Number not found';
+
+/** POST /api/auth/phone-sign-in/send-code answers this when the SMS went out. */
+export const PhoneSignInCodeSent = z.object({ sent: z.literal(true) });
+export type PhoneSignInCodeSent = z.infer<typeof PhoneSignInCodeSent>;

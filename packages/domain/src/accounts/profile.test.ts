@@ -34,7 +34,9 @@ describe('firstProfileError (spec 1 §5.5, first failure in order)', () => {
     expect(firstProfileError({ ...valid, bank: null })).toBe('Please select a bank');
     expect(firstProfileError({ ...valid, bankAccountNumber: '' })).toBe('Please add a bank account number');
     expect(firstProfileError({ ...valid, refsBankAccountType: null })).toBe('Please select an account type');
-    expect(firstProfileError({ ...valid, refsPaymentType: 'eWallet', bank: null, bankAccountNumber: null })).toBeUndefined();
+    expect(
+      firstProfileError({ ...valid, refsPaymentType: 'eWallet', bank: null, bankAccountNumber: null }),
+    ).toBeUndefined();
   });
   it('requires the RICA and POPIA agreement', () => {
     expect(firstProfileError({ ...valid, agreedToRicaTerms: false })).toBe('Please check RICA And POPIA Training');

@@ -99,12 +99,7 @@ export function firstProfileError(values: ProfileUpdateRequest): string | undefi
 /** A change of e-mail and/or phone; each changed one must be verified again. */
 export const ContactChangeRequest = z
   .object({
-    email: z
-      .string()
-      .trim()
-      .min(1, 'Email address is required')
-      .email('Must be a valid email address')
-      .optional(),
+    email: z.string().trim().min(1, 'Email address is required').email('Must be a valid email address').optional(),
     phone: z
       .string()
       .trim()
@@ -126,6 +121,25 @@ export const ContactChangeResult = z.object({
 });
 export type ContactChangeResult = z.infer<typeof ContactChangeResult>;
 
+/** GET /api/profile/contact-availability: exactly one of `email` or `phone` (+27XXXXXXXXX or 0XXXXXXXXX). */
+export const ContactAvailabilityQuery = z
+  .object({ email: z.string().trim().min(1).optional(), phone: z.string().trim().min(1).optional() })
+  .refine((value) => (value.email === undefined) !== (value.phone === undefined), {
+    message: 'Give either an email address or a phone number',
+  });
+export type ContactAvailabilityQuery = z.infer<typeof ContactAvailabilityQuery>;
+
+/** Error code of the 409 answered while the commission freeze is on (message COMMISSION_FREEZE_MESSAGE). */
+export const PROFILE_FROZEN = 'PROFILE_FROZEN';
+
+/** Why the server refused 'Become A Leader' (403, code LEADER_NOT_ALLOWED). */
+export const BECOME_LEADER_REFUSALS = {
+  admin: 'Admins cannot become leaders.',
+  alreadyLeader: 'You are already a leader.',
+  blocked: 'Your trainer status has been blocked by an admin.',
+  tier: 'Only users above tier 2 can become leaders.',
+} as const;
+
 /** Whether a contact value is free (checked on blur, spec 1 §5.5). */
 export const ContactAvailability = z.object({ available: z.boolean(), message: z.string().nullable() });
 export type ContactAvailability = z.infer<typeof ContactAvailability>;
@@ -142,5 +156,7 @@ export function canBecomeLeader(user: {
 
 /** Masks all but the last four digits of an account number. */
 export function maskAccountNumber(accountNumber: string): string {
-  return accountNumber.length <= 4 ? accountNumber : `${'•'.repeat(accountNumber.length - 4)}${accountNumber.slice(-4)}`;
+  return accountNumber.length <= 4
+    ? accountNumber
+    : `${'•'.repeat(accountNumber.length - 4)}${accountNumber.slice(-4)}`;
 }

@@ -28,6 +28,10 @@ export const authSession = pgTable(
     userId: uuid()
       .notNull()
       .references(() => authUser.id, { onDelete: 'cascade' }),
+    /** "Keep me signed in": without it the session also ends after 30 minutes idle (platform/sessions.ts). */
+    rememberMe: boolean().notNull().default(true),
+    /** The last request made with the session, written at most once a minute. */
+    lastSeenAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.userId)],
 );
@@ -73,3 +77,23 @@ export const authRateLimit = pgTable('auth_rate_limit', {
   count: integer().notNull(),
   lastRequest: bigint({ mode: 'number' }).notNull(),
 });
+
+/**
+ * Failed e-mail sign-ins, per account (the e-mail as typed, lower case) and client address, kept
+ * for two hours: 5 in 15 minutes lock the pair for 15 minutes, 100 in an hour lock the account
+ * (platform/sign-in-limits.ts). A success clears the pair.
+ */
+export const authSignInFailure = pgTable(
+  'auth_sign_in_failure',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    account: text().notNull(),
+    clientIp: text().notNull(),
+    failedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('auth_sign_in_failure_account_idx').on(t.account, t.failedAt),
+    index('auth_sign_in_failure_pair_idx').on(t.account, t.clientIp, t.failedAt),
+    index('auth_sign_in_failure_failed_at_idx').on(t.failedAt),
+  ],
+);

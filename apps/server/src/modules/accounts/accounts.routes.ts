@@ -1,10 +1,25 @@
 import { MeResponse } from '@portal/domain/accounts/me';
+import { UpdatePasswordRequest, UpdatePasswordResult } from '@portal/domain/accounts/password';
+import {
+  VerificationResult,
+  VerificationSent,
+  VerifyEmailRequest,
+  VerifyPhoneRequest,
+} from '@portal/domain/accounts/verification';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
-import { currentUserOf } from './accounts.service.ts';
+import {
+  type AccountsDeps,
+  currentUserOf,
+  sendPhoneVerificationCode,
+  sendVerificationEmail,
+  updateOwnPassword,
+  verifyEmail,
+  verifyPhone,
+} from './accounts.service.ts';
 
 export const accountsRoutes =
-  (guards: AccessGuards): FastifyPluginAsyncZod =>
+  (guards: AccessGuards, deps: AccountsDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/me',
@@ -12,10 +27,82 @@ export const accountsRoutes =
         preHandler: guards.signedIn,
         schema: {
           tags: ['accounts'],
-          summary: 'The signed-in user with role, feature flags and waiting state',
+          summary: 'The signed-in user with role, feature flags, waiting state and university status',
           response: { 200: MeResponse },
         },
       },
-      async (request) => ({ user: currentUserOf(actorOf(request)) }),
+      async (request) => {
+        const actor = actorOf(request);
+        const universityStatus = (await guards.universityStatusOf(actor)) ?? null;
+        return { user: currentUserOf(actor, { universityStatus }) };
+      },
+    );
+
+    app.post(
+      '/api/accounts/password',
+      {
+        preHandler: guards.signedIn,
+        schema: {
+          tags: ['accounts'],
+          summary: "Sets the signed-in user's password and ends their other sessions",
+          body: UpdatePasswordRequest,
+          response: { 200: UpdatePasswordResult },
+        },
+      },
+      async (request) => updateOwnPassword(deps, actorOf(request), request.body.newPassword, request),
+    );
+
+    app.post(
+      '/api/accounts/verification-email',
+      {
+        preHandler: guards.signedIn,
+        schema: {
+          tags: ['accounts'],
+          summary: 'E-mails a /verify-email/{verificationId} link (valid 24 hours) to the own address',
+          response: { 200: VerificationSent },
+        },
+      },
+      async (request) => sendVerificationEmail(deps, actorOf(request)),
+    );
+
+    app.post(
+      '/api/accounts/verify-email',
+      {
+        preHandler: guards.signedIn,
+        schema: {
+          tags: ['accounts'],
+          summary: 'Checks an e-mailed verification id of the signed-in user and marks the e-mail verified',
+          body: VerifyEmailRequest,
+          response: { 200: VerificationResult },
+        },
+      },
+      async (request) => verifyEmail(deps, actorOf(request), request.body.verificationId, request),
+    );
+
+    app.post(
+      '/api/accounts/verify-phone/send-code',
+      {
+        preHandler: guards.signedIn,
+        schema: {
+          tags: ['accounts'],
+          summary: 'Sends a one-time pin by SMS to the own phone (3 per 15 minutes)',
+          response: { 200: VerificationSent },
+        },
+      },
+      async (request) => sendPhoneVerificationCode(deps, actorOf(request)),
+    );
+
+    app.post(
+      '/api/accounts/verify-phone',
+      {
+        preHandler: guards.signedIn,
+        schema: {
+          tags: ['accounts'],
+          summary: 'Checks the one-time pin and marks the own phone verified',
+          body: VerifyPhoneRequest,
+          response: { 200: VerificationResult },
+        },
+      },
+      async (request) => verifyPhone(deps, actorOf(request), request.body.code, request),
     );
   };

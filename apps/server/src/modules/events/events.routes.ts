@@ -6,6 +6,8 @@ import type { EventHub, PortalEvent } from '../../platform/events.ts';
 export const HEARTBEAT_MS = 25_000;
 /** A stream is closed after this long; the browser's EventSource reconnects (and signs in again). */
 const MAX_STREAM_MS = 60 * 60_000;
+/** Sent by a trigger on auth_session (migration 0007) when a session is deleted. */
+export const SESSION_ENDED = 'session.ended';
 /** A client this far behind is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -13,7 +15,8 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
  * GET /api/events: Server-Sent Events for the signed-in user. Each message is one JSON object
  * `{ type, channel, data }` (default event name, so `EventSource.onmessage` sees them all):
  * `user.changed` on `user.{id}`, `job.progress` on `job.{id}` for jobs they started, anything on
- * `all`, and `events.resync` after the server lost its feed (refetch what is shown).
+ * `all`, `events.resync` after the server lost its feed (refetch what is shown), and
+ * `session.ended` just before the stream closes because its session ended (signed out elsewhere).
  */
 export const eventsRoutes =
   (events: EventHub, guards: AccessGuards): FastifyPluginAsyncZod =>
@@ -54,6 +57,14 @@ export const eventsRoutes =
           if (res.writableLength > MAX_BUFFERED_BYTES) close();
         };
         const send = (event: PortalEvent) => {
+          // Sign-out, a password change, or an expiry ended a session of this user: only the
+          // stream of that very session hears it, and then ends (the browser's reconnect gets 401).
+          if (event.type === SESSION_ENDED) {
+            if (event.data.sessionId !== actor.sessionId) return;
+            write(`data: ${JSON.stringify({ type: event.type, channel: event.channel, data: {} })}\n\n`);
+            close();
+            return;
+          }
           write(`data: ${JSON.stringify({ type: event.type, channel: event.channel, data: event.data })}\n\n`);
         };
         const unsubscribe = events.subscribe(actor.user.id, send);

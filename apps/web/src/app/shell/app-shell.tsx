@@ -11,17 +11,23 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import bannerUrl from '../../assets/banner.svg';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorBoundary } from '../error-boundary';
+import { useLiveSession } from '../live-session';
 import { CONTENT_MAX_WIDTH, DRAWER_WIDTH } from '../theme';
 import { BrandMark } from './brand-mark';
 import { DrawerContent } from './drawer-content';
+import { UniversityWarning, WaitingBanner } from './status-banners';
 import { useIsMobile } from './use-is-mobile';
 
-/** The signed-in frame (spec 1 §2.2): side menu, banner on narrow screens, content up to 1450 px. */
+/**
+ * The signed-in frame (spec 1 §2.2): side menu, banner on narrow screens, content up to 1450 px,
+ * the waiting-state and university banners above every page, and the live session.
+ */
 export function AppShell({ user }: { user: CurrentUser }) {
   const isMobile = useIsMobile();
   const [open, setOpen] = useState(false);
   const navigation = useNavigation();
   const location = useLocation();
+  useLiveSession();
   const drawerPaper = { width: DRAWER_WIDTH, boxSizing: 'border-box' as const, borderRight: '1px solid #e3e8f2' };
 
   return (
@@ -85,6 +91,8 @@ export function AppShell({ user }: { user: CurrentUser }) {
             py: { xs: 2.5, md: 4 },
           }}
         >
+          <WaitingBanner user={user} />
+          <UniversityWarning user={user} />
           <ErrorBoundary key={location.pathname} fullPage={false}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />

@@ -23,7 +23,7 @@ const entry = {
   home: { key: 'home', label: 'Home', to: paths.home },
   dashboard: { key: 'dashboard', label: 'Dashboard', to: paths.home },
   team: { key: 'team', label: 'Your Team', to: paths.manageDealers },
-  managePeople: { key: 'manage-people', label: 'Manage People', to: paths.allDealers },
+  managePeople: { key: 'manage-people', label: 'Manage People', to: paths.manageDealers },
   university: { key: 'university', label: 'University', to: paths.training },
   alerts: { key: 'alerts', label: 'Alerts', to: paths.alerts },
   admin: { key: 'admin', label: 'Admin', to: paths.adminSection },

@@ -1,27 +1,28 @@
+import type { PhoneSignInCodeRequest, PhoneSignInRequest } from '@portal/domain/accounts/phone-sign-in';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api';
 import { meQueryKey } from './get-me';
 
-/** better-auth's phone-number plugin: send a one-time code by SMS (the outbox when no provider is set). */
-export function sendPhoneOtp(phoneNumber: string): Promise<unknown> {
-  return api('/api/auth/phone-number/send-otp', { method: 'POST', body: { phoneNumber } });
+/** Step 1: a one-time code by SMS to a known number (404 'Number not found', 429 when sent too often). */
+export function sendPhoneSignInCode(input: PhoneSignInCodeRequest): Promise<unknown> {
+  return api('/api/auth/phone-sign-in/send-code', { method: 'POST', body: input });
 }
 
-/** Checks the code; on success the server starts a session. */
-export function verifyPhoneOtp(input: { phoneNumber: string; code: string }): Promise<unknown> {
-  return api('/api/auth/phone-number/verify', { method: 'POST', body: input });
+/** Step 2: checks the code; on success the server starts a session (it never creates a user). */
+export function verifyPhoneSignInCode(input: PhoneSignInRequest): Promise<unknown> {
+  return api('/api/auth/phone-sign-in/verify', { method: 'POST', body: input });
 }
 
-export function useSendPhoneOtp() {
-  return useMutation({ mutationFn: sendPhoneOtp });
+export function useSendPhoneSignInCode() {
+  return useMutation({ mutationFn: sendPhoneSignInCode });
 }
 
-export function useVerifyPhoneOtp() {
+export function useVerifyPhoneSignInCode() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: verifyPhoneOtp,
+    mutationFn: verifyPhoneSignInCode,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
       navigate('/', { replace: true });

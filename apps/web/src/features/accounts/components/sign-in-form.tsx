@@ -14,7 +14,7 @@ import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths';
-import { errorMessage } from '../../../lib/api';
+import { errorMessageWithRetry } from '../../../lib/api';
 import { useSignIn } from '../api/sign-in';
 import { PasswordField } from './password-field';
 
@@ -37,7 +37,7 @@ export function SignInForm({ onForgotPassword }: SignInFormProps) {
 
   const onSubmit = handleSubmit((values) => {
     signIn.mutate(values, {
-      onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+      onError: (error) => enqueueSnackbar(errorMessageWithRetry(error), { variant: 'error' }),
     });
   });
 
@@ -52,7 +52,7 @@ export function SignInForm({ onForgotPassword }: SignInFormProps) {
 
       {signIn.isError ? (
         <Alert severity="error" sx={{ mb: 2.5 }}>
-          {errorMessage(signIn.error)}
+          {errorMessageWithRetry(signIn.error)}
         </Alert>
       ) : null}
 

@@ -7,41 +7,62 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { cellphoneToE164, EnteredCellphone, PhoneOtpCode } from '@portal/domain/accounts/phone-sign-in';
+import {
+  cellphoneToE164,
+  EnteredCellphone,
+  NUMBER_NOT_FOUND,
+  PhoneSignInRequest,
+} from '@portal/domain/accounts/phone-sign-in';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../app/paths';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessageWithRetry } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSendPhoneOtp, useVerifyPhoneOtp } from '../api/phone-sign-in';
+import { useSendPhoneSignInCode, useVerifyPhoneSignInCode } from '../api/phone-sign-in';
 import { AuthLayout } from '../components/auth-layout';
+import { SMS_WAIT_NOTE } from '../texts';
 
-const NUMBER_NOT_FOUND = 'Number not found';
 const PhoneStep = z.object({ phone: EnteredCellphone });
-const CodeStep = z.object({ code: PhoneOtpCode });
+const CodeStep = z.object({ code: PhoneSignInRequest.shape.code });
+
+/** Spec 1 §4: a failed code request reads 'Number not found'; too many requests say when to try again. */
+function sendFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429) return errorMessageWithRetry(error);
+  if (error instanceof ApiError && error.status === 0) return error.message;
+  return NUMBER_NOT_FOUND;
+}
 
 function NumberStep({ initial, onSent }: { initial: string; onSent: (entered: string) => void }) {
-  const send = useSendPhoneOtp();
+  const send = useSendPhoneSignInCode();
+  const { enqueueSnackbar } = useSnackbar();
   const {
     control,
     handleSubmit,
     formState: { errors },
   } = useForm({ resolver: zodResolver(PhoneStep), defaultValues: { phone: initial } });
-  const onSubmit = handleSubmit(({ phone }) => send.mutate(cellphoneToE164(phone), { onSuccess: () => onSent(phone) }));
+  const onSubmit = handleSubmit(({ phone }) =>
+    send.mutate(
+      { phone: cellphoneToE164(phone) },
+      {
+        onSuccess: () => onSent(phone),
+        onError: (error) => enqueueSnackbar(sendFailureMessage(error), { variant: 'error' }),
+      },
+    ),
+  );
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="phone-title">
       <Typography id="phone-title" variant="h3" component="h1" sx={{ mb: 0.75 }}>
         Sign in with phone
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        We will send a one-time code to your cellphone.
+        We will send a one-time pin to your cellphone.
       </Typography>
       {send.isError ? (
         <Alert severity="error" sx={{ mb: 2.5 }}>
-          {NUMBER_NOT_FOUND}
+          {sendFailureMessage(send.error)}
         </Alert>
       ) : null}
       <Controller
@@ -71,7 +92,7 @@ function NumberStep({ initial, onSent }: { initial: string; onSent: (entered: st
 }
 
 function OtpStep({ entered, onRetry }: { entered: string; onRetry: () => void }) {
-  const verify = useVerifyPhoneOtp();
+  const verify = useVerifyPhoneSignInCode();
   const { enqueueSnackbar } = useSnackbar();
   const {
     control,
@@ -80,8 +101,8 @@ function OtpStep({ entered, onRetry }: { entered: string; onRetry: () => void })
   } = useForm({ resolver: zodResolver(CodeStep), defaultValues: { code: '' } });
   const onSubmit = handleSubmit(({ code }) =>
     verify.mutate(
-      { phoneNumber: cellphoneToE164(entered), code },
-      { onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }) },
+      { phone: cellphoneToE164(entered), code, rememberMe: true },
+      { onError: (error) => enqueueSnackbar(errorMessageWithRetry(error), { variant: 'error' }) },
     ),
   );
   return (
@@ -90,11 +111,11 @@ function OtpStep({ entered, onRetry }: { entered: string; onRetry: () => void })
         Enter OTP
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {`We sent a code to ${entered}.`}
+        {`We sent a one-time pin by SMS to ${entered}.`}
       </Typography>
       {verify.isError ? (
         <Alert severity="error" sx={{ mb: 2.5 }}>
-          {errorMessage(verify.error)}
+          {errorMessageWithRetry(verify.error)}
         </Alert>
       ) : null}
       <Controller
@@ -105,17 +126,18 @@ function OtpStep({ entered, onRetry }: { entered: string; onRetry: () => void })
             {...field}
             inputRef={ref}
             id="otp-code"
-            label="One-time code"
+            label="One Time Pin"
+            placeholder="123456"
             autoComplete="one-time-code"
             autoFocus
             error={Boolean(errors.code)}
             helperText={errors.code?.message}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
           />
         )}
       />
       <Alert severity="info" sx={{ mt: 2.5, mb: 2.5 }}>
-        If you haven't received your SMS within 40 seconds, please try again
+        {SMS_WAIT_NOTE}
       </Alert>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
         <Button type="button" variant="outlined" size="large" onClick={onRetry} startIcon={<ArrowBackRoundedIcon />}>
@@ -129,7 +151,7 @@ function OtpStep({ entered, onRetry }: { entered: string; onRetry: () => void })
   );
 }
 
-/** '/phone-login': sign in with a one-time code sent by SMS (spec 1 §2.1). */
+/** '/phone-login': sign in with a one-time pin sent by SMS (spec 1 §2.1), in two steps. */
 export function PhoneLoginPage() {
   useDocumentTitle('Sign in with phone');
   const [sentTo, setSentTo] = useState<string | null>(null);

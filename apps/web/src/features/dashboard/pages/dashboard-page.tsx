@@ -16,7 +16,6 @@ import { copyText } from '../../../lib/clipboard';
 import { fullName, initials } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignedInUser } from '../../accounts/api/use-signed-in-user';
-import { WaitingBanner } from '../components/waiting-banner';
 
 function roleLabel(user: CurrentUser): string {
   if (user.isAdmin) return 'Admin';
@@ -111,7 +110,6 @@ export function DashboardPage() {
   const user = useSignedInUser();
   return (
     <>
-      <WaitingBanner user={user} />
       <PageHeader title="Choose a dashboard" />
       <WelcomeCard user={user} />
     </>

@@ -1,0 +1,369 @@
+import {
+  BECOME_LEADER_REFUSALS,
+  COMMISSION_FREEZE_MESSAGE,
+  type ContactAvailability,
+  type ContactAvailabilityQuery,
+  type ContactChangeRequest,
+  type ContactChangeResult,
+  canBecomeLeader,
+  EMAIL_IN_USE,
+  firstProfileError,
+  maskAccountNumber,
+  PHONE_IN_USE,
+  PROFILE_FROZEN,
+  type Profile,
+  type ProfileUpdateRequest,
+} from '@portal/domain/accounts/profile';
+import { normalisePhone } from '@portal/domain/people/phone';
+import { zCode } from '@portal/domain/people/z-code';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+import { authUser, bankingDetails, usersMaster } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { PinSendLimitError } from '../../platform/one-time-pins.ts';
+import { type AccountsDeps, sendVerificationLink } from './accounts.service.ts';
+import {
+  bankAccountTypeExists,
+  countryExists,
+  emailTakenByOther,
+  findBankByName,
+  findLatestBanking,
+  findNames,
+  findUserById,
+  findUserProductTypes,
+  findUserSuppliers,
+  isCommissionFreezeOn,
+  phoneTakenByOther,
+  provinceExists,
+  shirtSizeExists,
+  type UserRow,
+} from './profile.queries.ts';
+
+type AuditRequest = Pick<FastifyRequest, 'id' | 'ip'> & { actor?: Actor };
+
+const frozen = () => new AppError(PROFILE_FROZEN, 409, COMMISSION_FREEZE_MESSAGE);
+
+/** The own profile as '/profile' shows it; account numbers masked. */
+export async function getProfile(db: Executor, userId: number): Promise<Profile> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound(`Dealer with ID ${userId} not found`);
+  const [banking, names, productTypes, suppliers, profileFrozen] = await Promise.all([
+    user.refsPaymentType === 'bank' ? findLatestBanking(db, user.id) : Promise.resolve(undefined),
+    findNames(db, user),
+    findUserProductTypes(db, user.id),
+    findUserSuppliers(db, user.id),
+    isCommissionFreezeOn(db),
+  ]);
+  return {
+    id: user.id,
+    zCode: zCode(user.id),
+    firstName: user.firstName,
+    middleName: user.middleName,
+    surname: user.surname,
+    companyName: user.companyName,
+    identificationNo: user.identificationNo,
+    refsIdentityDocType: user.refsIdentityDocType,
+    phone: user.phone,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    phoneVerified: user.phoneVerified,
+    createdAt: user.createdAt.toISOString(),
+    refsShirtSize: user.refsShirtSize,
+    refsPaymentType: user.refsPaymentType,
+    eWalletLink: user.eWalletLink,
+    banking: banking
+      ? {
+          bank: banking.bank,
+          branchCode: banking.branchCode,
+          accountNumberMasked: maskAccountNumber(banking.accountNumber),
+          accountType: banking.accountType,
+          accountTypeName: banking.accountTypeName,
+        }
+      : null,
+    address: {
+      country: user.country,
+      countryName: names.countryName,
+      street: user.street,
+      suburb: user.suburb,
+      city: user.city,
+      province: user.province,
+      provinceName: names.provinceName,
+      postalCode: user.postalCode,
+    },
+    productTypes,
+    suppliers,
+    isAdmin: user.isAdmin,
+    isLeader: user.isLeader,
+    isLeaderBlocked: user.isLeaderBlocked,
+    refsUserTierId: user.refsUserTierId,
+    agreedToRicaTerms: user.agreedToRicaTerms,
+    canBecomeLeader: canBecomeLeader(user),
+    profileFrozen,
+  };
+}
+
+/** The form field each first-failure message of spec 1 §5.5 belongs to. */
+const FIELD_OF_MESSAGE: Record<string, string> = {
+  'Account number is incomplete': 'bankAccountNumber',
+  'Please add a Street Address': 'street',
+  'Please add a Suburb': 'suburb',
+  'Please add a Postal Code': 'postalCode',
+  'Please add a City': 'city',
+  'Please select a bank': 'bank',
+  'Please add a bank account number': 'bankAccountNumber',
+  'Please select an account type': 'refsBankAccountType',
+  'Please check RICA And POPIA Training': 'agreedToRicaTerms',
+  'Invalid Postal Code': 'postalCode',
+};
+
+function invalid(field: string, message: string): AppError {
+  return badRequest(message, [{ field, message }], 'VALIDATION_FAILED');
+}
+
+/** Spec 1 §5.5 in its order, then every value against the reference lists. */
+async function validateProfile(db: Executor, input: ProfileUpdateRequest) {
+  const message = firstProfileError(input);
+  if (message) throw invalid(FIELD_OF_MESSAGE[message] ?? 'body', message);
+  if (!(await countryExists(db, input.country))) throw invalid('country', 'Invalid Country');
+  if (!(await provinceExists(db, input.province))) throw invalid('province', 'Please select a province');
+  if (input.refsShirtSize && !(await shirtSizeExists(db, input.refsShirtSize))) {
+    throw invalid('refsShirtSize', 'Please select a T-shirt size');
+  }
+  if (input.refsPaymentType !== 'bank') return undefined;
+  const bank = await findBankByName(db, input.bank!);
+  if (!bank) throw invalid('bank', 'Please select a bank');
+  if (!(await bankAccountTypeExists(db, input.refsBankAccountType!))) {
+    throw invalid('refsBankAccountType', 'Invalid bank account type');
+  }
+  return {
+    bank: bank.name,
+    branchCode: bank.branchCode,
+    accountNumber: input.bankAccountNumber!,
+    accountType: input.refsBankAccountType!,
+  };
+}
+
+/**
+ * PUT /api/profile: the profile-edit subset of the signed-in user, validated again, refused while
+ * the commission freeze is on. The user row and (for bank payment) a new banking row (the latest
+ * row is the one used) are written in one transaction with an audit row. Only the fields of
+ * ProfileUpdateRequest can change: anything else in the body was dropped by its schema.
+ */
+export async function updateProfile(
+  deps: AccountsDeps,
+  actor: Actor,
+  input: ProfileUpdateRequest,
+  request: AuditRequest,
+): Promise<Profile> {
+  const banking = await validateProfile(deps.db, input);
+  const userId = actor.user.id;
+  await deps.db.transaction(async (tx) => {
+    if (await isCommissionFreezeOn(tx)) throw frozen();
+    const [before] = await tx.select().from(usersMaster).where(eq(usersMaster.id, userId)).for('update');
+    if (!before) throw notFound(`Dealer with ID ${userId} not found`);
+    const changes = {
+      country: input.country,
+      province: input.province,
+      street: input.street,
+      suburb: input.suburb,
+      postalCode: input.postalCode,
+      city: input.city,
+      refsShirtSize: input.refsShirtSize,
+      refsPaymentType: input.refsPaymentType,
+      ...(input.eWalletLink !== undefined ? { eWalletLink: input.eWalletLink || null } : {}),
+      agreedToRicaTerms: input.agreedToRicaTerms,
+    };
+    await tx
+      .update(usersMaster)
+      .set({ ...changes, lastUpdatedBy: userId, lastUpdatedByAuthId: actor.authId, updatedAt: new Date() })
+      .where(eq(usersMaster.id, userId));
+
+    let bankingBefore: Record<string, unknown> | undefined;
+    let bankingAfter: Record<string, unknown> | undefined;
+    if (banking) {
+      const latest = await findLatestBanking(tx, userId);
+      const same =
+        latest &&
+        latest.bank === banking.bank &&
+        latest.branchCode === banking.branchCode &&
+        latest.accountNumber === banking.accountNumber &&
+        latest.accountType === banking.accountType;
+      if (!same) {
+        await tx.insert(bankingDetails).values({ userId, ...banking, createdByAuthId: actor.authId });
+        bankingBefore = latest
+          ? { ...latest, accountNumber: maskAccountNumber(latest.accountNumber), accountTypeName: undefined }
+          : {};
+        bankingAfter = { ...banking, accountNumber: maskAccountNumber(banking.accountNumber) };
+      }
+    }
+    const pick = (row: UserRow) =>
+      Object.fromEntries(Object.keys(changes).map((key) => [key, row[key as keyof UserRow]]));
+    await writeAudit(tx, {
+      action: 'profile.update',
+      entity: 'users_master',
+      entityId: userId,
+      before: { ...pick(before), ...(bankingBefore ? { banking: bankingBefore } : {}) },
+      after: { ...changes, ...(bankingAfter ? { banking: bankingAfter } : {}) },
+      request,
+    });
+  });
+  return getProfile(deps.db, userId);
+}
+
+/** Checked on blur (spec 1 §5.5): the user's own value counts as available. */
+export async function contactAvailability(
+  db: Executor,
+  actor: Actor,
+  query: ContactAvailabilityQuery,
+): Promise<ContactAvailability> {
+  if (query.email !== undefined) {
+    const taken = await emailTakenByOther(db, query.email, actor.user);
+    return { available: !taken, message: taken ? EMAIL_IN_USE : null };
+  }
+  const phone = normalisePhone(query.phone ?? '');
+  if (!/^\+27\d{9}$/.test(phone)) {
+    throw invalid('phone', 'Phone number must start with +27 and be followed by 9 digits');
+  }
+  const taken = await phoneTakenByOther(db, phone, actor.user);
+  return { available: !taken, message: taken ? PHONE_IN_USE : null };
+}
+
+/**
+ * POST /api/profile/contact: a new e-mail and/or phone for the signed-in user. Each changed one is
+ * unverified again (users_master and the sign-in identity); a phone change sends a one-time pin to
+ * the new number, an e-mail change a verification link to the new address. Refused while frozen.
+ */
+export async function changeContact(
+  deps: AccountsDeps,
+  actor: Actor,
+  input: ContactChangeRequest,
+  request: AuditRequest,
+): Promise<ContactChangeResult> {
+  const userId = actor.user.id;
+  const result = await deps.db.transaction(async (tx) => {
+    if (await isCommissionFreezeOn(tx)) throw frozen();
+    const [user] = await tx.select().from(usersMaster).where(eq(usersMaster.id, userId)).for('update');
+    if (!user) throw notFound(`Dealer with ID ${userId} not found`);
+    const email = input.email?.trim();
+    const phone = input.phone?.trim();
+    const emailChanged = email !== undefined && email.toLowerCase() !== (user.email ?? '').toLowerCase();
+    const phoneChanged = phone !== undefined && phone !== user.phone;
+    if (!emailChanged && !phoneChanged) return { user, emailChanged, phoneChanged };
+    if (phoneChanged && (await phoneTakenByOther(tx, phone, user))) {
+      throw conflict(PHONE_IN_USE, [{ field: 'phone', message: PHONE_IN_USE }], 'PHONE_IN_USE');
+    }
+    if (emailChanged && (await emailTakenByOther(tx, email, user))) {
+      throw conflict(EMAIL_IN_USE, [{ field: 'email', message: EMAIL_IN_USE }], 'EMAIL_IN_USE');
+    }
+    const changes = {
+      ...(emailChanged ? { email, emailVerified: false } : {}),
+      ...(phoneChanged ? { phone, phoneVerified: false } : {}),
+    };
+    await tx
+      .update(usersMaster)
+      .set({ ...changes, lastUpdatedBy: userId, lastUpdatedByAuthId: actor.authId, updatedAt: new Date() })
+      .where(eq(usersMaster.id, userId));
+    await tx
+      .update(authUser)
+      .set({
+        ...(emailChanged ? { email: email.toLowerCase(), emailVerified: false } : {}),
+        ...(phoneChanged ? { phoneNumber: phone, phoneNumberVerified: false } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(authUser.id, actor.authId));
+    await writeAudit(tx, {
+      action: 'profile.contact.update',
+      entity: 'users_master',
+      entityId: userId,
+      before: {
+        email: user.email,
+        phone: user.phone,
+        emailVerified: user.emailVerified,
+        phoneVerified: user.phoneVerified,
+      },
+      after: changes,
+      request,
+    });
+    return { user: { ...user, ...changes }, emailChanged, phoneChanged };
+  });
+
+  const { user, emailChanged, phoneChanged } = result;
+  if (!emailChanged && !phoneChanged) {
+    return { code: 200, emailChanged, phoneChanged, message: 'Your contact details are unchanged.' };
+  }
+  const notes: string[] = ['Your contact details have been updated.'];
+  if (phoneChanged && user.phone) {
+    try {
+      await deps.pins.send({ phone: user.phone, purpose: 'verify', authId: actor.authId });
+      notes.push('A one-time pin has been sent to your new phone number.');
+    } catch (error) {
+      if (!(error instanceof PinSendLimitError)) throw error;
+      notes.push('Please request a one-time pin for your new phone number later.');
+    }
+  }
+  if (emailChanged && user.email) {
+    try {
+      await sendVerificationLink(deps, { authId: actor.authId, email: user.email, firstName: user.firstName });
+      notes.push('A verification link has been sent to your new email address.');
+    } catch (error) {
+      if (!(error instanceof AppError && error.status === 429)) throw error;
+      notes.push('Please request a verification email for your new address later.');
+    }
+  }
+  return { code: 200, emailChanged, phoneChanged, message: notes.join(' ') };
+}
+
+function leaderRefusal(user: UserRow): string | undefined {
+  if (user.isAdmin) return BECOME_LEADER_REFUSALS.admin;
+  if (user.isLeader) return BECOME_LEADER_REFUSALS.alreadyLeader;
+  if (user.isLeaderBlocked) return BECOME_LEADER_REFUSALS.blocked;
+  if (user.refsUserTierId <= 2) return BECOME_LEADER_REFUSALS.tier;
+  return undefined;
+}
+
+/**
+ * 'Become A Leader' (spec 1 §4): not admin, tier above 2, not already leader, not blocked. Sets
+ * is_leader, is_leader_date and the updater in one conditional statement, so a block set at the
+ * same moment wins; cannot be undone here.
+ */
+export async function becomeLeader(deps: AccountsDeps, actor: Actor, request: AuditRequest): Promise<Profile> {
+  const userId = actor.user.id;
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [updated] = await tx
+      .update(usersMaster)
+      .set({
+        isLeader: true,
+        isLeaderDate: now,
+        lastUpdatedBy: userId,
+        lastUpdatedByAuthId: actor.authId,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(usersMaster.id, userId),
+          eq(usersMaster.isAdmin, false),
+          eq(usersMaster.isLeader, false),
+          eq(usersMaster.isLeaderBlocked, false),
+          gt(usersMaster.refsUserTierId, 2),
+        ),
+      )
+      .returning({ id: usersMaster.id });
+    if (!updated) {
+      const [current] = await tx.select().from(usersMaster).where(eq(usersMaster.id, userId));
+      throw forbidden((current && leaderRefusal(current)) ?? "You can't become a leader.", 'LEADER_NOT_ALLOWED');
+    }
+    await writeAudit(tx, {
+      action: 'user.leader.self',
+      entity: 'users_master',
+      entityId: userId,
+      before: { isLeader: false, isLeaderDate: actor.user.isLeaderDate },
+      after: { isLeader: true, isLeaderDate: now },
+      request,
+    });
+  });
+  return getProfile(deps.db, userId);
+}

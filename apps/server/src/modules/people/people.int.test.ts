@@ -1,0 +1,702 @@
+import { EDIT_USER_MESSAGES as M } from '@portal/domain/people/edit-user';
+import { FLAG_REFUSALS, MANAGER_REFUSALS, NO_PERMISSION, STATUS_REFUSALS } from '@portal/domain/people/manage-user';
+import { buildSaId } from '@portal/domain/people/sa-id';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { appSettings, auditLog, bankingDetails, usersMaster } from '../../db/schema/index.ts';
+import { createTrainingModule } from '../../db/seed/activity-factories.ts';
+import {
+  addBankingDetails,
+  createDeal,
+  createProductType,
+  createSupplier,
+  createUser,
+  grantFeatures,
+  linkUser,
+  type NewUser,
+  type UserRow,
+} from '../../db/seed/factories.ts';
+
+const PASSWORD = 'Secret123';
+
+let ctx: TestContext;
+// admin ─┬─ leader ─┬─ member ── deep
+//        │          └─ blockedMember
+//        └─ otherLeader ── outsider
+let admin: UserRow;
+let adminWithoutFlag: UserRow;
+let leader: UserRow;
+let member: UserRow;
+let deep: UserRow;
+let otherLeader: UserRow;
+let outsider: UserRow;
+const cookies: Record<string, string> = {};
+
+async function person(key: string, input: NewUser): Promise<UserRow> {
+  const user = await createUser(ctx.db, { password: PASSWORD, ...input });
+  cookies[key] = await ctx.signIn(user.email!, PASSWORD);
+  return user;
+}
+
+function call(cookie: string | undefined, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: { ...(cookie ? { cookie } : {}), origin: TEST_ORIGIN },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function row(id: number) {
+  const [found] = await ctx.db.select().from(usersMaster).where(eq(usersMaster.id, id));
+  return found!;
+}
+
+async function auditOf(id: number, action: string) {
+  return ctx.db
+    .select()
+    .from(auditLog)
+    .where(
+      sql`${auditLog.entity} = 'users_master' AND ${auditLog.entityId} = ${String(id)} AND ${auditLog.action} = ${action}`,
+    );
+}
+
+/** Pairs that differ between the closure table and a recursive walk over parent_id (none when exact). */
+async function closureDifferences(): Promise<number> {
+  const { rows } = await ctx.db.$client.query(`
+    WITH RECURSIVE tree AS (
+      SELECT id AS ancestor_id, id AS descendant_id, 0 AS depth FROM users_master
+      UNION ALL
+      SELECT t.ancestor_id, u.id, t.depth + 1 FROM tree t JOIN users_master u ON u.parent_id = t.descendant_id
+    ), closure AS (SELECT ancestor_id, descendant_id, depth FROM users_hierarchy_closure)
+    SELECT count(*)::int AS n FROM ((SELECT * FROM tree EXCEPT SELECT * FROM closure)
+                                    UNION ALL (SELECT * FROM closure EXCEPT SELECT * FROM tree)) d`);
+  return rows[0].n;
+}
+
+function editForm(user: UserRow, overrides: { personal?: object; address?: object } = {}) {
+  return {
+    personal: {
+      firstName: user.firstName,
+      middleName: 'Middle',
+      surname: user.surname,
+      companyName: null,
+      refsGender: user.refsGender,
+      email: user.email,
+      phone: `0${user.phone!.slice(3)}`,
+      altPhone: null,
+      operatorId: null,
+      refsShirtSize: 'LARGE',
+      ...overrides.personal,
+    },
+    address: {
+      street: '1 Main Road',
+      suburb: 'Soweto',
+      city: 'Johannesburg',
+      province: 'GP',
+      postalCode: '1804',
+      country: 'ZAF',
+      ...overrides.address,
+    },
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await person('admin', { isAdmin: true, refsTypeId: 2 });
+  await grantFeatures(ctx.db, admin.id, ['Users Management']);
+  adminWithoutFlag = await person('adminWithoutFlag', { isAdmin: true });
+  leader = await person('leader', { parentId: admin.id, isLeader: true, refsUserTierId: 3 });
+  member = await person('member', {
+    parentId: leader.id,
+    dateOfBirth: '1990-05-17',
+    refsGender: 'M',
+    identificationNo: buildSaId('1990-05-17', 'M', true, 41),
+  });
+  deep = await createUser(ctx.db, { parentId: member.id, withoutLogin: true });
+  otherLeader = await person('otherLeader', { parentId: admin.id, isLeader: true });
+  outsider = await person('outsider', { parentId: otherLeader.id });
+  await addBankingDetails(ctx.db, member.id, { accountNumber: '1111111111' });
+  await addBankingDetails(ctx.db, member.id, { bank: 'Nedbank', branchCode: '198765', accountNumber: '2222222222' });
+});
+afterAll(() => ctx?.close());
+
+describe('GET /api/people/{id}', () => {
+  it('shows an admin everything: banking (latest row), parent, private fields, verification and university', async () => {
+    const response = await call(cookies.admin, 'GET', `/api/people/${member.id}`);
+    expect(response.statusCode).toBe(200);
+    const { user } = response.json();
+    expect(user).toMatchObject({
+      id: member.id,
+      zCode: `Z-${member.id}`,
+      parent: { id: leader.id, zCode: `Z-${leader.id}`, firstName: leader.firstName },
+      emailVerified: true,
+      phoneVerified: true,
+      lifecycleStatusId: 2,
+      university: { status: 0, relevant: { passed: 0, total: 0 }, compulsory: { passed: 0, total: 0 } },
+    });
+    expect(user.private).toMatchObject({
+      identificationNo: member.identificationNo,
+      dateOfBirth: '1990-05-17',
+      banking: { bank: 'Nedbank', branchCode: '198765', accountNumber: '2222222222' },
+    });
+    expect(user.permissions.canManage).toBe(true);
+  });
+
+  it('hides ID number, date of birth, passport dates and payment information from a leader', async () => {
+    const response = await call(cookies.leader, 'GET', `/api/people/${member.id}`);
+    expect(response.statusCode).toBe(200);
+    const { user } = response.json();
+    expect(user.private).toBeNull();
+    expect(JSON.stringify(user)).not.toContain('2222222222');
+    expect(JSON.stringify(user)).not.toContain(member.identificationNo);
+    expect(user.permissions).toMatchObject({ canEdit: true, canManage: false, canToggleTrainer: true });
+  });
+
+  it('lets an agent read only themself', async () => {
+    const own = await call(cookies.member, 'GET', `/api/people/${member.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().user.private.banking.accountNumber).toBe('2222222222');
+    const other = await call(cookies.member, 'GET', `/api/people/${leader.id}`);
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('refuses a leader outside their branch, and an admin without the Users Management flag', async () => {
+    expect((await call(cookies.leader, 'GET', `/api/people/${outsider.id}`)).statusCode).toBe(403);
+    expect((await call(cookies.leader, 'GET', `/api/people/${admin.id}`)).statusCode).toBe(403);
+    expect((await call(cookies.adminWithoutFlag, 'GET', `/api/people/${member.id}`)).statusCode).toBe(403);
+    expect((await call(cookies.adminWithoutFlag, 'GET', `/api/people/${adminWithoutFlag.id}`)).statusCode).toBe(200);
+  });
+
+  it("answers 'Invalid user ID' for a non-numeric id and 'Dealer with ID {id} not found' for none", async () => {
+    const invalid = await call(cookies.admin, 'GET', '/api/people/abc');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().detail).toBe('Invalid user ID');
+    const missing = await call(cookies.admin, 'GET', '/api/people/987654');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe('Dealer with ID 987654 not found');
+    expect((await call(undefined, 'GET', `/api/people/${member.id}`)).statusCode).toBe(401);
+  });
+
+  it('computes the university status from the training tables', async () => {
+    const student = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    // Every user would be held by these modules: they are switched off again whatever happens.
+    try {
+      await createTrainingModule(ctx.db, { moduleName: 'Compulsory basics', isCompulsory: true });
+      await createTrainingModule(ctx.db, { moduleName: 'Optional extras' });
+      const { user } = (await call(cookies.admin, 'GET', `/api/people/${student.id}`)).json();
+      expect(user.university).toEqual({
+        status: 102,
+        relevant: { passed: 0, total: 2 },
+        compulsory: { passed: 0, total: 1 },
+      });
+    } finally {
+      await ctx.db.execute(sql`UPDATE training_master SET active = false`);
+    }
+  });
+});
+
+describe('reach on every write', () => {
+  const writes = (id: number) =>
+    [
+      ['PUT', `/api/people/${id}`, { personal: {}, address: {} }],
+      ['POST', `/api/people/${id}/edit-user/check`, { phone: '0820000000' }],
+      ['PUT', `/api/people/${id}/links`, { supplierIds: [], productTypeIds: [] }],
+      ['GET', `/api/people/${id}/link-options`, undefined],
+      ['PUT', `/api/people/${id}/flags`, { isLeader: true }],
+      ['PUT', `/api/people/${id}/password`, { password: 'Another123' }],
+      ['PUT', `/api/people/${id}/manager`, { managerId: 1, moveWithChildren: true }],
+      ['GET', `/api/people/${id}/eligible-managers`, undefined],
+      ['PUT', `/api/people/${id}/user-type`, { refsTypeId: 1 }],
+      ['POST', `/api/people/${id}/status`, { action: 'deactivate' }],
+    ] as const;
+
+  it('refuses a leader acting outside their branch (403) and changes nothing', async () => {
+    const before = await row(outsider.id);
+    for (const [method, url, payload] of writes(outsider.id)) {
+      const body = url.endsWith(`/${outsider.id}`) ? editForm(outsider) : payload;
+      const response = await call(cookies.leader, method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect(await row(outsider.id)).toEqual(before);
+  });
+
+  it('refuses an agent acting on another user (403)', async () => {
+    for (const [method, url, payload] of writes(deep.id)) {
+      const body = url.endsWith(`/${deep.id}`) ? editForm(deep) : payload;
+      expect((await call(cookies.member, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('refuses admin-only actions to a leader inside their branch', async () => {
+    const adminOnly = writes(member.id).filter(([, url]) => /password|manager|user-type|status$/.test(url));
+    expect(adminOnly).toHaveLength(5);
+    for (const [method, url, payload] of adminOnly) {
+      const response = await call(cookies.leader, method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json().detail).toBe(NO_PERMISSION);
+    }
+    for (const flags of [{ growthLeader: true }, { isLeaderBlocked: true }]) {
+      const response = await call(cookies.leader, 'PUT', `/api/people/${member.id}/flags`, flags);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().detail).toBe(FLAG_REFUSALS.adminOnly);
+    }
+  });
+});
+
+describe('leader flags', () => {
+  it('lets a non-admin leader switch Trainer on for a reachable user once, stamping is_leader_date', async () => {
+    const trainee = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    const started = Date.now();
+    const on = await call(cookies.leader, 'PUT', `/api/people/${trainee.id}/flags`, { isLeader: true });
+    expect(on.statusCode).toBe(200);
+    const after = await row(trainee.id);
+    expect(after.isLeader).toBe(true);
+    expect(after.isLeaderDate!.getTime()).toBeGreaterThanOrEqual(started - 1000);
+    expect(after.lastUpdatedBy).toBe(leader.id);
+    expect(await auditOf(trainee.id, 'user.flags.change')).toHaveLength(1);
+
+    const again = await call(cookies.leader, 'PUT', `/api/people/${trainee.id}/flags`, { isLeader: true });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().detail).toBe(FLAG_REFUSALS.already);
+    const off = await call(cookies.leader, 'PUT', `/api/people/${trainee.id}/flags`, { isLeader: false });
+    expect(off.statusCode).toBe(403);
+    expect(off.json().detail).toBe(FLAG_REFUSALS.turnOff);
+    expect((await row(trainee.id)).isLeader).toBe(true);
+  });
+
+  it('refuses a leader switching Trainer on for a blocked user, or for themself', async () => {
+    const blocked = await createUser(ctx.db, { parentId: leader.id, isLeaderBlocked: true, withoutLogin: true });
+    const response = await call(cookies.leader, 'PUT', `/api/people/${blocked.id}/flags`, { isLeader: true });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().detail).toBe(FLAG_REFUSALS.blocked);
+    expect((await row(blocked.id)).isLeader).toBe(false);
+    expect((await call(cookies.member, 'PUT', `/api/people/${member.id}/flags`, { isLeader: true })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('lets an admin toggle all three; growth leader stamps growth_leader_time', async () => {
+    const target = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    const started = Date.now();
+    expect(
+      (await call(cookies.admin, 'PUT', `/api/people/${target.id}/flags`, { growthLeader: true })).statusCode,
+    ).toBe(200);
+    let after = await row(target.id);
+    expect(after.growthLeader).toBe(true);
+    expect(after.growthLeaderTime!.getTime()).toBeGreaterThanOrEqual(started - 1000);
+
+    await call(cookies.admin, 'PUT', `/api/people/${target.id}/flags`, { isLeader: true, isLeaderBlocked: true });
+    after = await row(target.id);
+    expect(after).toMatchObject({ isLeader: true, isLeaderBlocked: true });
+    expect(after.isLeaderDate).not.toBeNull();
+
+    await call(cookies.admin, 'PUT', `/api/people/${target.id}/flags`, { isLeader: false, growthLeader: false });
+    after = await row(target.id);
+    expect(after).toMatchObject({ isLeader: false, growthLeader: false, growthLeaderTime: null });
+
+    const audits = await auditOf(target.id, 'user.flags.change');
+    expect(audits).toHaveLength(3);
+    expect(audits[0]!.after).toMatchObject({ growthLeader: true });
+    expect(audits[0]!.actorUserId).toBe(admin.id);
+  });
+
+  it('refuses fields the client must not set', async () => {
+    const response = await call(cookies.admin, 'PUT', `/api/people/${member.id}/flags`, { isAdmin: true });
+    expect(response.statusCode).toBe(400);
+    expect((await row(member.id)).isAdmin).toBe(false);
+  });
+});
+
+describe('change manager', () => {
+  let top: UserRow;
+  let middle: UserRow;
+  let child: UserRow;
+  let grandchild: UserRow;
+  let target: UserRow;
+  let deletedLeader: UserRow;
+
+  beforeAll(async () => {
+    // otherLeader ── top ── middle ─┬─ child ── grandchild
+    //                               └─ (more children)
+    top = await createUser(ctx.db, { parentId: otherLeader.id, isLeader: true, withoutLogin: true });
+    middle = await createUser(ctx.db, { parentId: top.id, isLeader: true, withoutLogin: true });
+    child = await createUser(ctx.db, { parentId: middle.id, isLeader: true, withoutLogin: true });
+    grandchild = await createUser(ctx.db, { parentId: child.id, withoutLogin: true });
+    target = await createUser(ctx.db, { parentId: admin.id, isLeader: true, withoutLogin: true });
+    deletedLeader = await createUser(ctx.db, {
+      parentId: admin.id,
+      isLeader: true,
+      refsUserLifecycleStatusId: 4,
+      withoutLogin: true,
+    });
+  });
+
+  it('lists eligible managers: leaders and admins, not the user, not below them, not deleted', async () => {
+    const response = await call(cookies.admin, 'GET', `/api/people/${middle.id}/eligible-managers?limit=50`);
+    expect(response.statusCode).toBe(200);
+    const ids = response.json().items.map((item: { id: number }) => item.id);
+    expect(ids).toEqual(expect.arrayContaining([admin.id, leader.id, otherLeader.id, top.id, target.id]));
+    for (const excluded of [middle.id, child.id, grandchild.id, deletedLeader.id, member.id]) {
+      expect(ids).not.toContain(excluded);
+    }
+    const searched = await call(
+      cookies.admin,
+      'GET',
+      `/api/people/${middle.id}/eligible-managers?search=Z-${target.id}`,
+    );
+    expect(searched.json()).toMatchObject({ total: 1, items: [{ id: target.id }] });
+  });
+
+  it('moves a user with their children; the closure table stays exact', async () => {
+    const response = await call(cookies.admin, 'PUT', `/api/people/${middle.id}/manager`, {
+      managerId: target.id,
+      moveWithChildren: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await row(middle.id)).parentId).toBe(target.id);
+    expect((await row(middle.id)).lastUpdatedBy).toBe(admin.id);
+    expect((await row(child.id)).parentId).toBe(middle.id);
+    expect(await closureDifferences()).toBe(0);
+    const { rows } = await ctx.db.$client.query(
+      'SELECT depth FROM users_hierarchy_closure WHERE ancestor_id = $1 AND descendant_id = $2',
+      [target.id, grandchild.id],
+    );
+    expect(rows).toEqual([{ depth: 3 }]);
+    const [audit] = await auditOf(middle.id, 'user.parent.change');
+    expect(audit).toMatchObject({ before: { parentId: top.id }, after: { parentId: target.id } });
+  });
+
+  it('without children, first hands the children to the former parent', async () => {
+    const response = await call(cookies.admin, 'PUT', `/api/people/${middle.id}/manager`, {
+      managerId: otherLeader.id,
+      moveWithChildren: false,
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await row(middle.id)).parentId).toBe(otherLeader.id);
+    expect((await row(child.id)).parentId).toBe(target.id);
+    expect((await row(grandchild.id)).parentId).toBe(child.id);
+    expect(await closureDifferences()).toBe(0);
+    const childAudits = await auditOf(child.id, 'user.parent.change');
+    expect(childAudits).toHaveLength(1);
+    expect(childAudits[0]).toMatchObject({
+      actorUserId: admin.id,
+      before: { parentId: middle.id },
+      after: { parentId: target.id },
+    });
+  });
+
+  it('refuses a move under the user themself or their own downstream, a deleted or non-leader manager', async () => {
+    const cases = [
+      [target.id, child.id, MANAGER_REFUSALS.downstream],
+      [target.id, target.id, MANAGER_REFUSALS.self],
+      [child.id, deletedLeader.id, MANAGER_REFUSALS.deleted],
+      [child.id, member.id, MANAGER_REFUSALS.notLeader],
+    ] as const;
+    for (const [userId, managerId, message] of cases) {
+      const response = await call(cookies.admin, 'PUT', `/api/people/${userId}/manager`, {
+        managerId,
+        moveWithChildren: true,
+      });
+      expect(response.statusCode, message).toBe(409);
+      expect(response.json().detail).toBe(message);
+    }
+    expect((await row(target.id)).parentId).toBe(admin.id);
+    expect(await closureDifferences()).toBe(0);
+  });
+});
+
+describe('status', () => {
+  it('marks inactive (2 → 3), reactivates (3 → 2) and deletes (→ 4), each with an audit row', async () => {
+    const target = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    const act = (action: string) => call(cookies.admin, 'POST', `/api/people/${target.id}/status`, { action });
+    expect((await act('reactivate')).json().detail).toBe(STATUS_REFUSALS.reactivate);
+    expect((await act('deactivate')).statusCode).toBe(200);
+    expect((await row(target.id)).refsUserLifecycleStatusId).toBe(3);
+    expect((await act('deactivate')).statusCode).toBe(409);
+    expect((await act('reactivate')).statusCode).toBe(200);
+    expect((await row(target.id)).refsUserLifecycleStatusId).toBe(2);
+    expect((await act('delete')).statusCode).toBe(200);
+    expect((await row(target.id)).refsUserLifecycleStatusId).toBe(4);
+    expect((await act('delete')).json().detail).toBe(STATUS_REFUSALS.delete);
+    const [deactivated] = await auditOf(target.id, 'user.status.deactivate');
+    expect(deactivated).toMatchObject({ before: { lifecycleStatusId: 2 }, after: { lifecycleStatusId: 3 } });
+    expect(await auditOf(target.id, 'user.status.reactivate')).toHaveLength(1);
+    expect(await auditOf(target.id, 'user.status.delete')).toHaveLength(1);
+  });
+
+  it("refuses an admin's own status and an unknown action", async () => {
+    expect(
+      (await call(cookies.admin, 'POST', `/api/people/${admin.id}/status`, { action: 'delete' })).json().detail,
+    ).toBe(STATUS_REFUSALS.self);
+    expect(
+      (await call(cookies.admin, 'POST', `/api/people/${member.id}/status`, { action: 'approve' })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('user type', () => {
+  it("needs a selection ('Please select a user type.') and writes an audit row", async () => {
+    const target = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    const missing = await call(cookies.admin, 'PUT', `/api/people/${target.id}/user-type`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toBe('Please select a user type.');
+    expect(
+      (await call(cookies.admin, 'PUT', `/api/people/${target.id}/user-type`, { refsTypeId: 99 })).json().detail,
+    ).toBe('Please select a user type.');
+    expect((await call(cookies.admin, 'PUT', `/api/people/${target.id}/user-type`, { refsTypeId: 3 })).statusCode).toBe(
+      200,
+    );
+    expect((await row(target.id)).refsTypeId).toBe(3);
+    const [audit] = await auditOf(target.id, 'user.type.change');
+    expect(audit).toMatchObject({ before: { refsTypeId: 1 }, after: { refsTypeId: 3 } });
+  });
+});
+
+describe('password', () => {
+  it('lets an admin set a password of at least 6 characters and ends the user sessions', async () => {
+    const target = await person('passwordTarget', { parentId: leader.id });
+    const short = await call(cookies.admin, 'PUT', `/api/people/${target.id}/password`, { password: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().detail).toBe('Password must be at least 6 characters.');
+    expect(
+      (await call(cookies.admin, 'PUT', `/api/people/${target.id}/password`, { password: '' })).json().detail,
+    ).toBe('Please enter a valid password.');
+
+    const response = await call(cookies.admin, 'PUT', `/api/people/${target.id}/password`, { password: 'Fresh7' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('Password updated successfully');
+    expect((await call(cookies.passwordTarget, 'GET', '/api/me')).statusCode).toBe(401);
+    await expect(ctx.signIn(target.email!, PASSWORD)).rejects.toThrow();
+    expect(await ctx.signIn(target.email!, 'Fresh7')).toContain('session_token=');
+    expect(await auditOf(target.id, 'user.password.reset')).toHaveLength(1);
+  });
+});
+
+describe('edit user', () => {
+  it('lets a leader edit personal and address within reach; phones are stored +27', async () => {
+    const target = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    const response = await call(
+      cookies.leader,
+      'PUT',
+      `/api/people/${target.id}`,
+      editForm(target, { personal: { firstName: 'Renamed', altPhone: '0831112222' } }),
+    );
+    expect(response.statusCode).toBe(200);
+    const after = await row(target.id);
+    expect(after).toMatchObject({
+      firstName: 'Renamed',
+      middleName: 'Middle',
+      altPhone: '+27831112222',
+      city: 'Johannesburg',
+    });
+    expect(after.lastUpdatedBy).toBe(leader.id);
+    const [audit] = await auditOf(target.id, 'user.update');
+    expect(audit!.after).toMatchObject({ firstName: 'Renamed', city: 'Johannesburg' });
+  });
+
+  it('refuses identity, documents and banking from a leader', async () => {
+    const identity = {
+      refsIdentityDocType: 'PASSPORT',
+      identificationNo: 'X1234567',
+      dateOfBirth: '1990-01-01',
+      nationality: 'ZWE',
+      passportIssueDate: '2020-01-01',
+      passportExpiryDate: '2030-01-01',
+    };
+    const banking = { refsPaymentType: 'bank', bank: 'ABSA', bankAccountNumber: '9999999999', refsBankAccountType: 1 };
+    for (const extra of [{ identity }, { banking }, { documents: { idPhotoUrl: null, personPhotoUrl: null } }]) {
+      const response = await call(cookies.leader, 'PUT', `/api/people/${member.id}`, { ...editForm(member), ...extra });
+      expect(response.statusCode).toBe(403);
+    }
+    const latest = await ctx.db.select().from(bankingDetails).where(eq(bankingDetails.userId, member.id));
+    expect(latest.map((b) => b.accountNumber)).not.toContain('9999999999');
+    expect((await row(member.id)).identificationNo).toBe(member.identificationNo);
+  });
+
+  it('answers the spec messages for bad input', async () => {
+    const bad = await call(cookies.admin, 'PUT', `/api/people/${member.id}`, {
+      ...editForm(member, { personal: { phone: '821234567' } }),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toBe(M.phoneNotZero);
+    const shortId = await call(cookies.admin, 'PUT', `/api/people/${member.id}`, {
+      ...editForm(member),
+      identity: {
+        refsIdentityDocType: 'RSAID',
+        identificationNo: '123',
+        dateOfBirth: '1990-05-17',
+        nationality: 'ZAF',
+      },
+    });
+    expect(shortId.json().detail).toBe(M.idInvalid);
+    const mismatch = await call(cookies.admin, 'PUT', `/api/people/${member.id}`, {
+      ...editForm(member),
+      identity: {
+        refsIdentityDocType: 'RSAID',
+        identificationNo: member.identificationNo,
+        dateOfBirth: '1991-05-17',
+        nationality: 'ZAF',
+      },
+    });
+    expect(mismatch.json().detail).toBe('ID Number does not match Date of Birth.');
+    const noStreet = await call(
+      cookies.admin,
+      'PUT',
+      `/api/people/${member.id}`,
+      editForm(member, { address: { street: '' } }),
+    );
+    expect(noStreet.json().detail).toBe(M.street);
+  });
+
+  it('refuses a phone, e-mail or ID number another user has (whatever the case), skipping unchanged ones', async () => {
+    const passportHolder = await createUser(ctx.db, {
+      parentId: leader.id,
+      refsIdentityDocType: 'PASSPORT',
+      identificationNo: 'AB123456',
+      passportIssueDate: '2020-01-01',
+      passportExpiryDate: '2030-01-01',
+      withoutLogin: true,
+    });
+    const identity = (identificationNo: string) => ({
+      refsIdentityDocType: 'PASSPORT',
+      identificationNo,
+      dateOfBirth: '1990-05-17',
+      nationality: 'ZWE',
+      passportIssueDate: '2020-01-01',
+      passportExpiryDate: '2030-01-01',
+    });
+    const duplicate = await call(cookies.admin, 'PUT', `/api/people/${member.id}`, {
+      ...editForm(member),
+      identity: identity('ab123456'),
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().errors).toEqual([{ field: 'identity.identificationNo', message: M.idInUse }]);
+
+    const phone = await call(cookies.admin, 'PUT', `/api/people/${member.id}`, {
+      ...editForm(member, { personal: { phone: `0${leader.phone!.slice(3)}`, email: leader.email!.toUpperCase() } }),
+    });
+    expect(phone.json().errors).toEqual([
+      { field: 'personal.phone', message: M.phoneInUse },
+      { field: 'personal.email', message: M.emailInUse },
+    ]);
+
+    const unchanged = await call(cookies.admin, 'PUT', `/api/people/${passportHolder.id}`, {
+      ...editForm(passportHolder),
+      identity: identity('ab123456'),
+    });
+    expect(unchanged.statusCode).toBe(200);
+
+    const check = await call(cookies.admin, 'POST', `/api/people/${member.id}/edit-user/check`, {
+      identificationNo: 'AB123456',
+      phone: `0${member.phone!.slice(3)}`,
+    });
+    expect(check.json()).toEqual({ errors: [{ field: 'identity.identificationNo', message: M.idInUse }] });
+  });
+
+  it("lets an admin change banking: a new latest row with the bank's branch code, refused during the freeze", async () => {
+    const target = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    const banking = {
+      refsPaymentType: 'bank',
+      bank: 'Capitec',
+      bankAccountNumber: '123456789',
+      refsBankAccountType: 2,
+      branchCode: '000000',
+    };
+    const response = await call(cookies.admin, 'PUT', `/api/people/${target.id}`, { ...editForm(target), banking });
+    expect(response.statusCode).toBe(200);
+    const rows = await ctx.db.select().from(bankingDetails).where(eq(bankingDetails.userId, target.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      bank: 'Capitec',
+      branchCode: '470010',
+      accountNumber: '123456789',
+      accountType: 2,
+    });
+
+    const noBank = await call(cookies.admin, 'PUT', `/api/people/${target.id}`, {
+      ...editForm(target),
+      banking: { ...banking, bank: '' },
+    });
+    expect(noBank.json().detail).toBe(M.bank);
+
+    await ctx.db.update(appSettings).set({ value: true }).where(eq(appSettings.key, 'commission_freeze'));
+    try {
+      const frozen = await call(cookies.admin, 'PUT', `/api/people/${target.id}`, {
+        ...editForm(target),
+        banking: { ...banking, bankAccountNumber: '5555555555' },
+      });
+      expect(frozen.statusCode).toBe(409);
+      expect(frozen.json().code).toBe('PROFILE_FROZEN');
+    } finally {
+      await ctx.db.update(appSettings).set({ value: false }).where(eq(appSettings.key, 'commission_freeze'));
+    }
+  });
+
+  it('asks for re-verification of a changed e-mail and moves the sign-in identity with it', async () => {
+    const target = await person('emailTarget', { parentId: leader.id });
+    const response = await call(cookies.admin, 'PUT', `/api/people/${target.id}`, {
+      ...editForm(target, { personal: { email: `new.${target.email}` } }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await row(target.id)).toMatchObject({
+      email: `new.${target.email}`,
+      emailVerified: false,
+      phoneVerified: true,
+    });
+    expect(await ctx.signIn(`new.${target.email}`, PASSWORD)).toContain('session_token=');
+  });
+});
+
+describe('suppliers, product types and deals', () => {
+  it('lets a leader set suppliers and product types of a team member, not deals', async () => {
+    const fibre = await createProductType(ctx.db, 'Fibre links');
+    const mobile = await createProductType(ctx.db, 'Mobile links');
+    const fibreCo = await createSupplier(ctx.db, { productTypeIds: [fibre.id] });
+    const mobileCo = await createSupplier(ctx.db, { productTypeIds: [mobile.id] });
+    const deal = await createDeal(ctx.db, { suppliersMasterId: fibreCo.id, refsProductTypeId: fibre.id });
+    const target = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    await linkUser(ctx.db, target.id, { supplierIds: [mobileCo.id], productTypeIds: [mobile.id] });
+
+    const options = await call(cookies.leader, 'GET', `/api/people/${target.id}/link-options`);
+    expect(options.statusCode).toBe(200);
+    expect(options.json().deals).toEqual([]);
+    expect(options.json().suppliers).toEqual(
+      expect.arrayContaining([{ id: fibreCo.id, name: fibreCo.supplierName, productTypeIds: [fibre.id] }]),
+    );
+
+    const set = await call(cookies.leader, 'PUT', `/api/people/${target.id}/links`, {
+      productTypeIds: [fibre.id],
+      supplierIds: [fibreCo.id],
+    });
+    expect(set.statusCode).toBe(200);
+    const { user } = (await call(cookies.leader, 'GET', `/api/people/${target.id}`)).json();
+    expect(user.suppliers).toEqual([{ id: fibreCo.id, name: fibreCo.supplierName }]);
+    expect(user.productTypes).toEqual([{ id: fibre.id, name: 'Fibre links' }]);
+
+    const withDeals = await call(cookies.leader, 'PUT', `/api/people/${target.id}/links`, {
+      productTypeIds: [fibre.id],
+      supplierIds: [fibreCo.id],
+      dealIds: [deal.id],
+    });
+    expect(withDeals.statusCode).toBe(403);
+
+    const notOffered = await call(cookies.admin, 'PUT', `/api/people/${target.id}/links`, {
+      productTypeIds: [fibre.id],
+      supplierIds: [mobileCo.id],
+    });
+    expect(notOffered.statusCode).toBe(400);
+    expect(notOffered.json().detail).toBe('A chosen supplier does not offer any of the chosen product types.');
+
+    const admins = await call(cookies.admin, 'PUT', `/api/people/${target.id}/links`, {
+      productTypeIds: [fibre.id],
+      supplierIds: [fibreCo.id],
+      dealIds: [deal.id],
+    });
+    expect(admins.statusCode).toBe(200);
+    const detail = (await call(cookies.admin, 'GET', `/api/people/${target.id}`)).json().user;
+    expect(detail.deals).toEqual([{ id: deal.id, name: deal.dealName }]);
+    expect(await auditOf(target.id, 'user.links.update')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,625 @@
+import { COMMISSION_FREEZE_MESSAGE, PROFILE_FROZEN } from '@portal/domain/accounts/profile';
+import {
+  EDIT_USER_MESSAGES,
+  type EditUserCheckRequest,
+  type EditUserCheckResponse,
+  type EditUserRequest,
+} from '@portal/domain/people/edit-user';
+import {
+  type ActingUser,
+  type ActionResult,
+  type ChangeManagerRequest,
+  type ChangeUserPasswordRequest,
+  type ChangeUserTypeRequest,
+  type EligibleManagersQuery,
+  type EligibleManagersResponse,
+  flagChangeRefusal,
+  LINK_REFUSALS,
+  type LinkOptions,
+  managerRefusal,
+  NO_PERMISSION,
+  nextLifecycleStatus,
+  PASSWORD_UPDATED,
+  type PeopleRole,
+  permissionsFor,
+  SELECT_USER_TYPE,
+  STATUS_REFUSALS,
+  type UpdateUserFlagsRequest,
+  type UpdateUserLinksRequest,
+  type UserStatusRequest,
+} from '@portal/domain/people/manage-user';
+import { normalisePhone } from '@portal/domain/people/phone';
+import { dealerNotFound, type UniversitySummary, type UserDetail } from '@portal/domain/people/user-detail';
+import { zCode } from '@portal/domain/people/z-code';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { AppError, badRequest, conflict, type FieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/password.ts';
+import { isInDownstream } from '../../platform/reach.ts';
+import { universityProgressOf } from '../university/university-status.queries.ts';
+import {
+  findBank,
+  findContactOwners,
+  findEligibleManagers,
+  findLatestBanking,
+  findLinkIds,
+  findLinkOptions,
+  findManagerCandidate,
+  findPersonRef,
+  findUserLinks,
+  findUserWithNames,
+  insertBanking,
+  isCommissionFreezeOn,
+  lockUser,
+  reassignChildren,
+  replaceLinks,
+  replacePassword,
+  setParent,
+  type Updater,
+  type UserRow,
+  updateIdentityContacts,
+  updateUserRow,
+  userTypeExists,
+} from './people.queries.ts';
+
+type AuditRequest = Pick<FastifyRequest, 'id' | 'ip'> & { actor?: Actor };
+
+// Who may do what to whom (spec 1 §6): an admin with the Users Management flag reaches everyone;
+// a leader their own downstream; anyone else only themself. Admin actions need that admin role.
+
+export function peopleRole(actor: Actor): PeopleRole {
+  if (actor.user.isAdmin && actor.features.includes('Users Management')) return 'admin';
+  if (actor.user.isLeader) return 'leader';
+  return 'agent';
+}
+
+function actingUser(actor: Actor): ActingUser {
+  return { id: actor.user.id, role: peopleRole(actor) };
+}
+
+const refuse = (message = NO_PERMISSION) => forbidden(message, 'NO_PERMISSION');
+
+/** 403 unless the actor reaches the user; checked before existence so other branches learn nothing. */
+async function assertReachable(db: Executor, actor: Actor, userId: number): Promise<void> {
+  const role = peopleRole(actor);
+  if (role === 'admin' || userId === actor.user.id) return;
+  if (role === 'leader' && (await isInDownstream(db, actor.user.id, userId))) return;
+  throw refuse();
+}
+
+function assertAdmin(actor: Actor): void {
+  if (peopleRole(actor) !== 'admin') throw refuse();
+}
+
+async function lockReachableUser(tx: Executor, actor: Actor, userId: number): Promise<UserRow> {
+  await assertReachable(tx, actor, userId);
+  const user = await lockUser(tx, userId);
+  if (!user) throw notFound(dealerNotFound(userId));
+  return user;
+}
+
+function updaterOf(actor: Actor, request?: AuditRequest): Updater {
+  return { userId: actor.user.id, authId: actor.authId, requestId: request?.id ?? null, ip: request?.ip ?? null };
+}
+
+const stamp = (actor: Actor) => ({ lastUpdatedBy: actor.user.id, lastUpdatedByAuthId: actor.authId });
+
+const isoDate = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+// --- Read ------------------------------------------------------------------------------------
+
+async function universitySummaryOf(db: Executor, user: UserRow): Promise<UniversitySummary> {
+  try {
+    return await universityProgressOf(db, user);
+  } catch {
+    return { status: -1, relevant: { passed: 0, total: 0 }, compulsory: { passed: 0, total: 0 } };
+  }
+}
+
+/** GET /api/people/{id}: the user detail and manage-user screen's data (spec 1 §2.10, §2.11). */
+export async function getUserDetail(db: Database, actor: Actor, userId: number): Promise<UserDetail> {
+  await assertReachable(db, actor, userId);
+  const found = await findUserWithNames(db, userId);
+  if (!found) throw notFound(dealerNotFound(userId));
+  const { user } = found;
+  const acting = actingUser(actor);
+  const seesPrivate = acting.role === 'admin' || user.id === actor.user.id;
+  const [parent, links, university, banking] = [
+    user.parentId === null ? null : ((await findPersonRef(db, user.parentId)) ?? null),
+    await findUserLinks(db, user.id),
+    await universitySummaryOf(db, user),
+    seesPrivate ? await findLatestBanking(db, user.id) : null,
+  ];
+  return {
+    id: user.id,
+    zCode: zCode(user.id),
+    firstName: user.firstName,
+    middleName: user.middleName,
+    surname: user.surname,
+    companyName: user.companyName,
+    refsGender: user.refsGender,
+    operatorId: user.operatorId,
+    phone: user.phone,
+    altPhone: user.altPhone,
+    email: user.email,
+    street: user.street,
+    suburb: user.suburb,
+    city: user.city,
+    province: user.province,
+    provinceName: found.provinceName,
+    postalCode: user.postalCode,
+    country: user.country,
+    countryName: found.countryName,
+    refsShirtSize: user.refsShirtSize,
+    refsTypeId: user.refsTypeId,
+    userTypeName: found.userTypeName,
+    lifecycleStatusId: user.refsUserLifecycleStatusId,
+    lifecycleStatusName: found.lifecycleStatusName,
+    isAdmin: user.isAdmin,
+    isLeader: user.isLeader,
+    isLeaderDate: isoDate(user.isLeaderDate),
+    isLeaderBlocked: user.isLeaderBlocked,
+    growthLeader: user.growthLeader,
+    growthLeaderTime: isoDate(user.growthLeaderTime),
+    emailVerified: user.emailVerified,
+    phoneVerified: user.phoneVerified,
+    createdAt: new Date(user.createdAt).toISOString(),
+    parent,
+    ...links,
+    university,
+    private: seesPrivate
+      ? {
+          refsIdentityDocType: user.refsIdentityDocType,
+          identificationNo: user.identificationNo,
+          dateOfBirth: user.dateOfBirth,
+          nationality: user.nationality,
+          passportIssueDate: user.passportIssueDate,
+          passportExpiryDate: user.passportExpiryDate,
+          refsPaymentType: user.refsPaymentType,
+          eWalletLink: user.eWalletLink,
+          idPhotoUrl: user.idPhotoUrl,
+          personPhotoUrl: user.personPhotoUrl,
+          banking,
+        }
+      : null,
+    permissions: permissionsFor(acting, user),
+  };
+}
+
+// --- Edit user -------------------------------------------------------------------------------
+
+const upperOrNull = (value: string | null | undefined) => (value ? value.toUpperCase() : null);
+
+/** The duplicate checks of the Edit User dialog; a value equal to the user's own is skipped. */
+async function duplicateErrors(
+  db: Executor,
+  user: UserRow,
+  values: { phone?: string | undefined; email?: string | null | undefined; identificationNo?: string | undefined },
+): Promise<FieldError[]> {
+  const phone = values.phone && values.phone !== user.phone ? values.phone : undefined;
+  const email =
+    values.email && values.email.toLowerCase() !== (user.email ?? '').toLowerCase() ? values.email : undefined;
+  const identificationNo =
+    values.identificationNo && values.identificationNo.toUpperCase() !== upperOrNull(user.identificationNo)
+      ? values.identificationNo
+      : undefined;
+  if (!phone && !email && !identificationNo) return [];
+  const owners = await findContactOwners(db, user.id, { phone, email, identificationNo });
+  const errors: FieldError[] = [];
+  if (owners.phone) errors.push({ field: 'personal.phone', message: EDIT_USER_MESSAGES.phoneInUse });
+  if (owners.email) errors.push({ field: 'personal.email', message: EDIT_USER_MESSAGES.emailInUse });
+  if (owners.identificationNo) errors.push({ field: 'identity.identificationNo', message: EDIT_USER_MESSAGES.idInUse });
+  return errors;
+}
+
+/** POST /api/people/{id}/edit-user/check: run on leaving a tab (spec 1 §5.5). */
+export async function checkEditUser(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  values: EditUserCheckRequest,
+): Promise<EditUserCheckResponse> {
+  await assertReachable(db, actor, userId);
+  const found = await findUserWithNames(db, userId);
+  if (!found) throw notFound(dealerNotFound(userId));
+  const permissions = permissionsFor(actingUser(actor), found.user);
+  if (!permissions.canEdit) throw refuse();
+  const phone = values.phone ? normalisePhone(values.phone) : undefined;
+  return {
+    errors: await duplicateErrors(db, found.user, {
+      phone: phone && /^\+27\d{9}$/.test(phone) ? phone : undefined,
+      email: values.email,
+      identificationNo: permissions.canEditIdentity ? values.identificationNo : undefined,
+    }),
+  };
+}
+
+function sameBanking(
+  current: Awaited<ReturnType<typeof findLatestBanking>>,
+  next: { bank: string; accountNumber: string; accountType: number },
+): boolean {
+  return (
+    current !== null &&
+    current.bank === next.bank &&
+    current.accountNumber === next.accountNumber &&
+    current.accountType === next.accountType
+  );
+}
+
+/**
+ * PUT /api/people/{id}: Edit User. The whole request was validated by its schema; here the rules
+ * that need the database or the actor: who may change which tab, duplicates, the bank's branch
+ * code and the commission freeze. One transaction with one audit row per changed record.
+ */
+export async function editUser(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  input: EditUserRequest,
+  request?: AuditRequest,
+): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const user = await lockReachableUser(tx, actor, userId);
+    const permissions = permissionsFor(actingUser(actor), user);
+    if (!permissions.canEdit) throw refuse();
+    if ((input.identity || input.documents) && !permissions.canEditIdentity) throw refuse();
+    if (input.banking && !permissions.canEditBanking) throw refuse();
+
+    const { personal, address, identity, documents, banking } = input;
+    const duplicates = await duplicateErrors(tx, user, {
+      phone: personal.phone,
+      email: personal.email,
+      identificationNo: identity?.identificationNo,
+    });
+    if (duplicates.length) throw conflict(duplicates[0]!.message, duplicates, 'DUPLICATE');
+
+    const fields: Partial<UserRow> = {
+      firstName: personal.firstName,
+      middleName: personal.middleName,
+      surname: personal.surname,
+      companyName: personal.companyName,
+      refsGender: personal.refsGender,
+      email: personal.email,
+      phone: personal.phone,
+      altPhone: personal.altPhone,
+      operatorId: personal.operatorId,
+      refsShirtSize: personal.refsShirtSize,
+      ...address,
+      ...(identity
+        ? {
+            refsIdentityDocType: identity.refsIdentityDocType,
+            identificationNo: identity.identificationNo,
+            dateOfBirth: identity.dateOfBirth,
+            nationality: identity.nationality,
+            passportIssueDate: identity.refsIdentityDocType === 'PASSPORT' ? identity.passportIssueDate : null,
+            passportExpiryDate: identity.refsIdentityDocType === 'PASSPORT' ? identity.passportExpiryDate : null,
+          }
+        : {}),
+      ...(documents ?? {}),
+      ...(banking ? { refsPaymentType: banking.refsPaymentType, eWalletLink: banking.eWalletLink } : {}),
+    };
+    const emailChanged = (personal.email ?? '').toLowerCase() !== (user.email ?? '').toLowerCase();
+    const phoneChanged = personal.phone !== user.phone;
+    // A changed contact must be verified again (spec 1 §2.5), like a change on the own profile.
+    if (emailChanged) fields.emailVerified = false;
+    if (phoneChanged) fields.phoneVerified = false;
+
+    if (banking?.refsPaymentType === 'bank') {
+      const bank = await findBank(tx, banking.bank!);
+      if (!bank) {
+        throw badRequest(EDIT_USER_MESSAGES.bank, [{ field: 'banking.bank', message: EDIT_USER_MESSAGES.bank }]);
+      }
+      const next = {
+        bank: bank.name,
+        accountNumber: banking.bankAccountNumber!,
+        accountType: banking.refsBankAccountType!,
+      };
+      const current = await findLatestBanking(tx, user.id);
+      if (!sameBanking(current, next)) {
+        if (await isCommissionFreezeOn(tx)) throw conflict(COMMISSION_FREEZE_MESSAGE, undefined, PROFILE_FROZEN);
+        await insertBanking(tx, {
+          userId: user.id,
+          ...next,
+          branchCode: bank.branchCode,
+          createdByAuthId: actor.authId,
+        });
+        await writeAudit(tx, {
+          actor,
+          action: 'user.banking.update',
+          entity: 'banking_details',
+          entityId: user.id,
+          before: current ? { ...current, accountNumber: `…${current.accountNumber.slice(-4)}` } : null,
+          after: { ...next, branchCode: bank.branchCode, accountNumber: `…${next.accountNumber.slice(-4)}` },
+          request,
+        });
+      }
+    }
+
+    await updateUserRow(tx, user.id, { ...fields, ...stamp(actor) });
+    if (user.authId && (emailChanged || phoneChanged)) {
+      await updateIdentityContacts(tx, user.authId, {
+        ...(emailChanged && personal.email ? { email: personal.email } : {}),
+        ...(phoneChanged ? { phone: personal.phone } : {}),
+      });
+    }
+    await writeAudit(tx, {
+      actor,
+      action: 'user.update',
+      entity: 'users_master',
+      entityId: user.id,
+      before: user,
+      after: fields,
+      request,
+    });
+    return { message: 'User updated successfully' };
+  });
+}
+
+// --- Password --------------------------------------------------------------------------------
+
+/** PUT /api/people/{id}/password (admin): sets the password and ends every session of the user. */
+export async function changeUserPassword(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  input: ChangeUserPasswordRequest,
+  request?: AuditRequest,
+): Promise<ActionResult> {
+  assertAdmin(actor);
+  const hash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const user = await lockReachableUser(tx, actor, userId);
+    if (!user.authId) throw conflict('This user has no sign-in account.', undefined, 'NO_SIGN_IN');
+    const ended = await replacePassword(tx, user.authId, hash);
+    await updateUserRow(tx, user.id, stamp(actor));
+    await writeAudit(tx, {
+      actor,
+      action: 'user.password.reset',
+      entity: 'users_master',
+      entityId: user.id,
+      before: { password: 'old' },
+      after: { password: 'new', sessionsEnded: ended },
+      request,
+    });
+    return { message: PASSWORD_UPDATED };
+  });
+}
+
+// --- Change manager --------------------------------------------------------------------------
+
+export async function getEligibleManagers(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  query: EligibleManagersQuery,
+): Promise<EligibleManagersResponse> {
+  assertAdmin(actor);
+  const found = await findUserWithNames(db, userId);
+  if (!found) throw notFound(dealerNotFound(userId));
+  return findEligibleManagers(db, userId, query.search || undefined, query.limit);
+}
+
+/**
+ * PUT /api/people/{id}/manager (admin, spec 1 §4 "Change manager"). Unchecked 'Move with children'
+ * first hands the user's children to the user's former parent; then the user moves. The closure
+ * table follows by trigger in this same transaction. Moves are serialised by an advisory lock so
+ * two concurrent moves can never build a cycle that neither saw.
+ */
+export async function changeManager(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  input: ChangeManagerRequest,
+  request?: AuditRequest,
+): Promise<ActionResult> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('users_hierarchy_move'))`);
+    const user = await lockReachableUser(tx, actor, userId);
+    const candidate = await findManagerCandidate(tx, user.id, input.managerId);
+    const refusal = managerRefusal(user, candidate);
+    if (refusal) throw new AppError('MANAGER_NOT_ELIGIBLE', 409, refusal, [{ field: 'managerId', message: refusal }]);
+    const updater = updaterOf(actor, request);
+    const childrenMoved = input.moveWithChildren ? 0 : await reassignChildren(tx, user.id, user.parentId, updater);
+    await setParent(tx, user.id, input.managerId, updater);
+    await writeAudit(tx, {
+      actor,
+      action: 'user.parent.change',
+      entity: 'users_master',
+      entityId: user.id,
+      before: { parentId: user.parentId },
+      after: { parentId: input.managerId, moveWithChildren: input.moveWithChildren, childrenMoved },
+      request,
+    });
+    const manager = await findPersonRef(tx, input.managerId);
+    return {
+      message: `${zCode(user.id)} now reports to ${manager ? `${zCode(manager.id)} ${manager.firstName} ${manager.surname}` : zCode(input.managerId)}.`,
+    };
+  });
+}
+
+// --- Suppliers, product types and deals ------------------------------------------------------
+
+export async function getLinkOptions(db: Database, actor: Actor, userId: number): Promise<LinkOptions> {
+  await assertReachable(db, actor, userId);
+  const found = await findUserWithNames(db, userId);
+  if (!found) throw notFound(dealerNotFound(userId));
+  const permissions = permissionsFor(actingUser(actor), found.user);
+  if (!permissions.canChangeLinks) throw refuse();
+  return findLinkOptions(db, permissions.canChooseDeals);
+}
+
+const unique = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/** PUT /api/people/{id}/links: suppliers and product types (leaders within reach), deals (admins). */
+export async function updateUserLinks(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  input: UpdateUserLinksRequest,
+  request?: AuditRequest,
+): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const user = await lockReachableUser(tx, actor, userId);
+    const permissions = permissionsFor(actingUser(actor), user);
+    if (!permissions.canChangeLinks) throw refuse();
+    if (input.dealIds !== undefined && !permissions.canChooseDeals) throw refuse();
+
+    const productTypeIds = unique(input.productTypeIds);
+    const supplierIds = unique(input.supplierIds);
+    const dealIds = input.dealIds === undefined ? undefined : unique(input.dealIds);
+    const options = await findLinkOptions(tx, dealIds !== undefined);
+    const types = new Set(options.productTypes.map((type) => type.id));
+    const suppliers = new Map(options.suppliers.map((supplier) => [supplier.id, supplier]));
+    const deals = new Map(options.deals.map((deal) => [deal.id, deal]));
+    const invalid = (message: string, field: string) => badRequest(message, [{ field, message }], 'INVALID_LINKS');
+    if (productTypeIds.some((id) => !types.has(id))) throw invalid(LINK_REFUSALS.unknownProductType, 'productTypeIds');
+    for (const id of supplierIds) {
+      const supplier = suppliers.get(id);
+      if (!supplier) throw invalid(LINK_REFUSALS.unknownSupplier, 'supplierIds');
+      if (!supplier.productTypeIds.some((type) => productTypeIds.includes(type))) {
+        throw invalid(LINK_REFUSALS.supplierNotOffered, 'supplierIds');
+      }
+    }
+    for (const id of dealIds ?? []) {
+      const deal = deals.get(id);
+      if (!deal) throw invalid(LINK_REFUSALS.unknownDeal, 'dealIds');
+      if (!supplierIds.includes(deal.supplierId) || !productTypeIds.includes(deal.productTypeId)) {
+        throw invalid(LINK_REFUSALS.dealNotOffered, 'dealIds');
+      }
+    }
+
+    const before = await findLinkIds(tx, user.id);
+    await replaceLinks(tx, user.id, { supplierIds, productTypeIds, dealIds }, actor.user.id);
+    await updateUserRow(tx, user.id, stamp(actor));
+    await writeAudit(tx, {
+      actor,
+      action: 'user.links.update',
+      entity: 'users_master',
+      entityId: user.id,
+      before,
+      after: { supplierIds, productTypeIds, ...(dealIds ? { dealIds } : {}) },
+      request,
+    });
+    return { message: 'Suppliers and product types updated' };
+  });
+}
+
+// --- User type, status, flags ----------------------------------------------------------------
+
+export async function changeUserType(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  input: ChangeUserTypeRequest,
+  request?: AuditRequest,
+): Promise<ActionResult> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const user = await lockReachableUser(tx, actor, userId);
+    if (!(await userTypeExists(tx, input.refsTypeId))) {
+      throw badRequest(SELECT_USER_TYPE, [{ field: 'refsTypeId', message: SELECT_USER_TYPE }]);
+    }
+    if (user.refsTypeId !== input.refsTypeId) {
+      await updateUserRow(tx, user.id, { refsTypeId: input.refsTypeId, ...stamp(actor) });
+      await writeAudit(tx, {
+        actor,
+        action: 'user.type.change',
+        entity: 'users_master',
+        entityId: user.id,
+        before: { refsTypeId: user.refsTypeId },
+        after: { refsTypeId: input.refsTypeId },
+        request,
+      });
+    }
+    return { message: 'User type updated' };
+  });
+}
+
+const STATUS_MESSAGES = {
+  deactivate: 'User marked as inactive',
+  reactivate: 'User reactivated',
+  delete: 'User deleted',
+} as const;
+
+/** POST /api/people/{id}/status (admin): Mark As Inactive, Reactivate User, Delete (spec 1 §4). */
+export async function changeUserStatus(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  input: UserStatusRequest,
+  request?: AuditRequest,
+): Promise<ActionResult> {
+  assertAdmin(actor);
+  if (userId === actor.user.id) throw conflict(STATUS_REFUSALS.self, undefined, 'STATUS_NOT_ALLOWED');
+  return db.transaction(async (tx) => {
+    const user = await lockReachableUser(tx, actor, userId);
+    const next = nextLifecycleStatus(user.refsUserLifecycleStatusId, input.action);
+    if ('error' in next) throw conflict(next.error, undefined, 'STATUS_NOT_ALLOWED');
+    await updateUserRow(tx, user.id, { refsUserLifecycleStatusId: next.status, ...stamp(actor) });
+    await writeAudit(tx, {
+      actor,
+      action: `user.status.${input.action}`,
+      entity: 'users_master',
+      entityId: user.id,
+      before: { lifecycleStatusId: user.refsUserLifecycleStatusId },
+      after: { lifecycleStatusId: next.status },
+      request,
+    });
+    return { message: STATUS_MESSAGES[input.action] };
+  });
+}
+
+/**
+ * PUT /api/people/{id}/flags: Trainer (stamps is_leader_date), Growth Leader (stamps
+ * growth_leader_time) and Block Trainer Status, by the rules of spec 1 §4 and §6.
+ */
+export async function updateUserFlags(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  input: UpdateUserFlagsRequest,
+  request?: AuditRequest,
+): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const user = await lockReachableUser(tx, actor, userId);
+    const refusal = flagChangeRefusal(actingUser(actor), user, input);
+    if (refusal) throw refuse(refusal);
+    const now = new Date();
+    const fields: Partial<UserRow> = {};
+    if (input.isLeader !== undefined && input.isLeader !== user.isLeader) {
+      fields.isLeader = input.isLeader;
+      fields.isLeaderDate = input.isLeader ? now : null;
+    }
+    if (input.growthLeader !== undefined && input.growthLeader !== user.growthLeader) {
+      fields.growthLeader = input.growthLeader;
+      fields.growthLeaderTime = input.growthLeader ? now : null;
+    }
+    if (input.isLeaderBlocked !== undefined && input.isLeaderBlocked !== user.isLeaderBlocked) {
+      fields.isLeaderBlocked = input.isLeaderBlocked;
+    }
+    if (Object.keys(fields).length) {
+      await updateUserRow(tx, user.id, { ...fields, ...stamp(actor) });
+      await writeAudit(tx, {
+        actor,
+        action: 'user.flags.change',
+        entity: 'users_master',
+        entityId: user.id,
+        before: user,
+        after: fields,
+        request,
+      });
+    }
+    return { message: flagMessage(input) };
+  });
+}
+
+function flagMessage(input: UpdateUserFlagsRequest): string {
+  if (input.isLeader !== undefined) return input.isLeader ? 'Trainer status turned on' : 'Trainer status turned off';
+  if (input.growthLeader !== undefined)
+    return input.growthLeader ? 'Growth leader status turned on' : 'Growth leader status turned off';
+  return input.isLeaderBlocked ? 'Trainer status blocked' : 'Trainer status unblocked';
+}

@@ -1,0 +1,153 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { createGuards } from '../app.ts';
+import type { Executor } from '../db/client.ts';
+import { trainingUserAttemptIndex } from '../db/schema/index.ts';
+import { createTrainingModule } from '../db/seed/activity-factories.ts';
+import { createSupplier, createUser, linkUser } from '../db/seed/factories.ts';
+import { registerErrorHandling } from './errors.ts';
+
+let ctx: TestContext;
+/** A tiny app with one route behind each guard, over the same database and auth. */
+let guarded: FastifyInstance;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  guarded = Fastify();
+  registerErrorHandling(guarded);
+  const guards = createGuards(ctx.services);
+  guarded.get('/selling', { preHandler: guards.notWaiting }, async () => ({ ok: true }));
+  guarded.get('/team', { preHandler: guards.leaderOrAdmin }, async () => ({ ok: true }));
+  await guarded.ready();
+});
+afterAll(async () => {
+  await guarded?.close();
+  await ctx?.close();
+});
+
+const PASSWORD = 'Secret123';
+
+async function signedIn(fields: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(ctx.db, { password: PASSWORD, ...fields });
+  return { user, cookie: await ctx.signIn(user.email!, PASSWORD) };
+}
+
+const me = async (cookie: string) =>
+  (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().user;
+const get = (url: string, cookie?: string) => guarded.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+async function pass(db: Executor, usersMasterId: number, moduleId: number, passed = true) {
+  await db.insert(trainingUserAttemptIndex).values({
+    moduleId,
+    usersMasterId,
+    pass: passed,
+    percentage: passed ? '100' : '20',
+    marks: passed ? 5 : 1,
+    maxMarks: 5,
+    moduleContentSnapshot: {},
+  });
+}
+
+/** Modules only users linked to a fresh supplier see, so tests in this file do not meet. */
+async function trainingWorld() {
+  const supplier = await createSupplier(ctx.db);
+  const compulsory = await createTrainingModule(ctx.db, {
+    moduleName: 'Compulsory',
+    isCompulsory: true,
+    supplierIds: [supplier.id],
+  });
+  const optional = await createTrainingModule(ctx.db, { moduleName: 'Optional', supplierIds: [supplier.id] });
+  const leaders = await createTrainingModule(ctx.db, {
+    moduleName: 'Leaders',
+    trainingTypes: 3,
+    refsStructureLevelId: 5,
+    supplierIds: [supplier.id],
+  });
+  return { supplier, compulsory, optional, leaders };
+}
+
+describe('university status on /api/me (spec 1 §4, decision 004)', () => {
+  it('holds a type-1 user with a compulsory module not passed (102), warns at 101 and clears at 0', async () => {
+    const world = await trainingWorld();
+    const { user, cookie } = await signedIn({ refsTypeId: 1 });
+    await linkUser(ctx.db, user.id, { supplierIds: [world.supplier.id] });
+
+    let current = await me(cookie);
+    expect(current.universityStatus).toBe(102);
+    expect(current.waiting).toEqual({ isWaiting: true, reason: 'training' });
+    expect((await get('/selling', cookie)).statusCode).toBe(403);
+
+    await pass(ctx.db, user.id, world.compulsory.id, false);
+    expect((await me(cookie)).universityStatus).toBe(102);
+
+    await pass(ctx.db, user.id, world.compulsory.id);
+    current = await me(cookie);
+    expect(current.universityStatus).toBe(101);
+    expect(current.waiting).toEqual({ isWaiting: false, reason: null });
+    expect((await get('/selling', cookie)).statusCode).toBe(200);
+
+    // The leader module is not for agents: passing the optional one clears everything.
+    await pass(ctx.db, user.id, world.optional.id);
+    expect((await me(cookie)).universityStatus).toBe(0);
+  });
+
+  it('counts leader modules for leaders at or below their structure level', async () => {
+    const world = await trainingWorld();
+    const { user, cookie } = await signedIn({ isLeader: true, refsTypeId: 1, refsMaxStructureLevelId: 6 });
+    await linkUser(ctx.db, user.id, { supplierIds: [world.supplier.id] });
+    await pass(ctx.db, user.id, world.compulsory.id);
+    await pass(ctx.db, user.id, world.optional.id);
+    expect((await me(cookie)).universityStatus).toBe(101);
+    await pass(ctx.db, user.id, world.leaders.id);
+    expect((await me(cookie)).universityStatus).toBe(0);
+  });
+
+  it('ignores modules of suppliers the user does not have', async () => {
+    await trainingWorld();
+    const { cookie } = await signedIn({ refsTypeId: 1 });
+    expect((await me(cookie)).universityStatus).toBe(0);
+  });
+
+  it('does not hold users of other types for training', async () => {
+    const world = await trainingWorld();
+    const { user, cookie } = await signedIn({ refsTypeId: 2 });
+    await linkUser(ctx.db, user.id, { supplierIds: [world.supplier.id] });
+    const current = await me(cookie);
+    expect(current.universityStatus).toBe(102);
+    expect(current.waiting.isWaiting).toBe(false);
+  });
+
+  it('gives admins 0', async () => {
+    const world = await trainingWorld();
+    const { user, cookie } = await signedIn({ isAdmin: true, refsTypeId: 1 });
+    await linkUser(ctx.db, user.id, { supplierIds: [world.supplier.id] });
+    expect((await me(cookie)).universityStatus).toBe(0);
+  });
+});
+
+describe('guards', () => {
+  it('notWaiting refuses users in the waiting state with the access-denied text', async () => {
+    const pending = await signedIn({ refsUserLifecycleStatusId: 1 });
+    const unverified = await signedIn({ emailVerified: false });
+    const inactive = await signedIn({ refsUserLifecycleStatusId: 3 });
+    for (const { cookie } of [pending, unverified, inactive]) {
+      const response = await get('/selling', cookie);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'WAITING', detail: 'Oops! Page Not Found or Access Denied' });
+    }
+    const active = await signedIn();
+    expect((await get('/selling', active.cookie)).statusCode).toBe(200);
+    expect((await get('/selling')).statusCode).toBe(401);
+  });
+
+  it('leaderOrAdmin lets leaders and admins through and refuses agents', async () => {
+    const agent = await signedIn();
+    const leader = await signedIn({ isLeader: true });
+    const admin = await signedIn({ isAdmin: true });
+    expect((await get('/team', agent.cookie)).statusCode).toBe(403);
+    expect((await get('/team', leader.cookie)).statusCode).toBe(200);
+    expect((await get('/team', admin.cookie)).statusCode).toBe(200);
+    expect((await get('/team')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,105 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_OPEN_TIMEOUT_MS, useLiveSession } from './live-session';
+
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: MessageEvent<string>) => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.onopen?.();
+  }
+  send(data: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
+  }
+  fail() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.onerror?.();
+  }
+  close() {
+    this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+function Live() {
+  useLiveSession();
+  return null;
+}
+
+function setup() {
+  const client = new QueryClient();
+  const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
+  const view = render(
+    <QueryClientProvider client={client}>
+      <Live />
+    </QueryClientProvider>,
+  );
+  const keys = () => invalidate.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
+  return { view, invalidate, keys };
+}
+
+describe('useLiveSession', () => {
+  beforeEach(() => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('re-reads the user and profile when the own row changes or after a resync', () => {
+    const { keys, invalidate } = setup();
+    const stream = FakeEventSource.instances[0]!;
+    expect(stream.url).toBe('/api/events');
+    stream.open();
+    expect(invalidate).not.toHaveBeenCalled();
+
+    stream.send({ type: 'user.changed', channel: 'user.3', data: { userId: 3 } });
+    expect(keys()).toEqual(['["me"]', '["profile"]']);
+    stream.send({ type: 'job.progress', channel: 'job.1', data: {} });
+    expect(keys()).toHaveLength(2);
+    stream.send({ type: 'events.resync', channel: 'all', data: {} });
+    expect(keys()).toHaveLength(4);
+  });
+
+  it('opens again with back-off when the stream is dropped, and refreshes once back', () => {
+    const { keys } = setup();
+    FakeEventSource.instances[0]!.open();
+    FakeEventSource.instances[0]!.fail();
+    expect(FakeEventSource.instances[0]!.closed).toBe(true);
+    vi.advanceTimersByTime(1_300);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    FakeEventSource.instances[1]!.open();
+    expect(keys()).toContain('["me"]');
+  });
+
+  it('gives up on a stream that does not open within 10 seconds and tries again', () => {
+    setup();
+    vi.advanceTimersByTime(LIVE_OPEN_TIMEOUT_MS + 10);
+    expect(FakeEventSource.instances[0]!.closed).toBe(true);
+    vi.advanceTimersByTime(1_300);
+    expect(FakeEventSource.instances).toHaveLength(2);
+  });
+
+  it('closes the stream when the signed-in page goes away (sign-out)', () => {
+    const { view } = setup();
+    view.unmount();
+    expect(FakeEventSource.instances[0]!.closed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+});

@@ -1,0 +1,14 @@
+import { type UpdatePasswordRequest, UpdatePasswordResult } from '@portal/domain/accounts/password';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const PASSWORD_UPDATE_FAILED = 'Error updating password';
+
+/** '/update-password': the signed-in user's new password; the server ends their other sessions. */
+export function updatePassword(input: UpdatePasswordRequest): Promise<UpdatePasswordResult> {
+  return api('/api/accounts/password', { method: 'POST', body: input, schema: UpdatePasswordResult });
+}
+
+export function useUpdatePassword() {
+  return useMutation({ mutationFn: updatePassword });
+}

@@ -1,0 +1,734 @@
+import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
+import PictureAsPdfRoundedIcon from '@mui/icons-material/PictureAsPdfRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  COMMISSION_FREEZE_MESSAGE,
+  EMAIL_IN_USE,
+  PHONE_IN_USE,
+  PROFILE_FROZEN,
+  type Profile,
+} from '@portal/domain/accounts/profile';
+import type { ReferenceLists } from '@portal/domain/reference/reference-lists';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../../app/paths';
+import { useIsMobile } from '../../../../app/shell/use-is-mobile';
+import { ApiError, errorMessage } from '../../../../lib/api';
+import { useReferenceLists } from '../../../../lib/reference-lists';
+import { checkContactAvailability, profileQueryKey, useChangeContact, useUpdateProfile } from '../../api/profile';
+import {
+  contactFormatError,
+  defaultsFrom,
+  type EditProfileField,
+  type EditProfileValues,
+  emailChanged,
+  fieldOfMessage,
+  firstFailure,
+  PROFILE_UPDATE_FAILED,
+  phoneChanged,
+  toContactChange,
+  toUpdateRequest,
+} from './edit-profile-form';
+
+export const RICA_TERMS_URL = '/api/documents/rica-terms.pdf';
+export const POPIA_TERMS_URL = '/api/documents/popia-terms.pdf';
+export const PROFILE_SAVED = 'Your details have been updated.';
+
+const EDITABLE_FIELDS: EditProfileField[] = [
+  'country',
+  'province',
+  'street',
+  'suburb',
+  'postalCode',
+  'city',
+  'refsShirtSize',
+  'refsPaymentType',
+  'eWalletLink',
+  'bank',
+  'bankAccountNumber',
+  'refsBankAccountType',
+  'agreedToRicaTerms',
+];
+
+function SectionTitle({ children }: { children: ReactNode }) {
+  return (
+    <Typography
+      variant="overline"
+      component="h3"
+      sx={{ color: 'primary.main', gridColumn: '1 / -1', mt: 1, mb: -0.5, lineHeight: 2 }}
+    >
+      {children}
+    </Typography>
+  );
+}
+
+const selectProps = { select: { native: true }, inputLabel: { shrink: true } } as const;
+const full = { gridColumn: '1 / -1' } as const;
+
+interface FormProps {
+  profile: Profile;
+  lists: ReferenceLists;
+  onClose: () => void;
+}
+
+function EditProfileForm({ profile, lists, onClose }: FormProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const update = useUpdateProfile();
+  const contact = useChangeContact();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [checking, setChecking] = useState<'phone' | 'email' | null>(null);
+  /** Values the server said are taken: submitting them again is refused at once. */
+  const taken = useRef<{ phone?: string; email?: string }>({});
+  const errorRef = useRef<HTMLDivElement>(null);
+
+  const { control, getValues, setValue, setError, clearErrors, watch } = useForm<EditProfileValues>({
+    defaultValues: defaultsFrom(profile),
+  });
+  const paymentType = watch('refsPaymentType');
+  const bank = watch('bank');
+  const savedAccountHint =
+    profile.banking && bank === profile.banking.bank
+      ? `Your saved account ends in ${profile.banking.accountNumberMasked.slice(-4)}: enter the full number.`
+      : '6 to 20 digits';
+
+  const showFormError = (message: string) => {
+    setFormError(message);
+    requestAnimationFrame(() => errorRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }));
+  };
+
+  /** Spec 1 §5.5: a changed phone or e-mail is checked when the field is left. */
+  const checkContact = async (kind: 'phone' | 'email') => {
+    const values = getValues();
+    const changed = kind === 'phone' ? phoneChanged(values, profile) : emailChanged(values, profile);
+    if (!changed) {
+      clearErrors(kind);
+      return;
+    }
+    const value = values[kind].trim();
+    const formatError = contactFormatError(kind, value);
+    if (formatError) {
+      setError(kind, { type: 'format', message: formatError });
+      return;
+    }
+    setChecking(kind);
+    try {
+      const answer = await checkContactAvailability(kind === 'phone' ? { phone: value } : { email: value });
+      if (getValues(kind).trim() !== value) return; // typed on meanwhile: the next blur checks again
+      if (answer.available) {
+        delete taken.current[kind];
+        clearErrors(kind);
+      } else {
+        taken.current[kind] = value;
+        setError(kind, { type: 'taken', message: answer.message || (kind === 'phone' ? PHONE_IN_USE : EMAIL_IN_USE) });
+      }
+    } catch {
+      // The server checks again when the change is sent.
+    } finally {
+      setChecking(null);
+    }
+  };
+
+  const contactProblem = (values: EditProfileValues): { kind: 'phone' | 'email'; message: string } | undefined => {
+    for (const kind of ['phone', 'email'] as const) {
+      const changed = kind === 'phone' ? phoneChanged(values, profile) : emailChanged(values, profile);
+      if (!changed) continue;
+      const value = values[kind].trim();
+      const formatError = contactFormatError(kind, value);
+      if (formatError) return { kind, message: formatError };
+      if (taken.current[kind] === value) return { kind, message: kind === 'phone' ? PHONE_IN_USE : EMAIL_IN_USE };
+    }
+    return undefined;
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending || contact.isPending) return;
+    const values = getValues();
+    setFormError(null);
+    clearErrors(EDITABLE_FIELDS);
+
+    // Only the first failure, in the spec's order.
+    const failure = firstFailure(values);
+    if (failure) {
+      if (failure.field) setError(failure.field, { type: 'rule', message: failure.message }, { shouldFocus: true });
+      else showFormError(failure.message);
+      return;
+    }
+    const problem = contactProblem(values);
+    if (problem) {
+      setError(problem.kind, { type: 'rule', message: problem.message }, { shouldFocus: true });
+      return;
+    }
+
+    update.mutate(toUpdateRequest(values), {
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409 && error.code === PROFILE_FROZEN) {
+          showFormError(error.message || COMMISSION_FREEZE_MESSAGE);
+          return;
+        }
+        const mapped = error instanceof ApiError ? error.fieldErrors : [];
+        let first = true;
+        for (const item of mapped) {
+          const field = (EDITABLE_FIELDS as string[]).includes(item.field)
+            ? (item.field as EditProfileField)
+            : fieldOfMessage(item.message);
+          if (!field) continue;
+          setError(field, { type: 'server', message: item.message }, { shouldFocus: first });
+          first = false;
+        }
+        if (first) {
+          const field = error instanceof ApiError && error.status === 400 ? fieldOfMessage(error.message) : undefined;
+          if (field) setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
+          else
+            showFormError(
+              error instanceof ApiError && error.status < 500 ? errorMessage(error) : PROFILE_UPDATE_FAILED,
+            );
+        }
+      },
+      onSuccess: () => {
+        const change = toContactChange(values, profile);
+        if (!change) {
+          enqueueSnackbar(PROFILE_SAVED, { variant: 'success' });
+          onClose();
+          return;
+        }
+        contact.mutate(change, {
+          onSuccess: (result) => {
+            onClose();
+            enqueueSnackbar(result.message || PROFILE_SAVED, { variant: 'success' });
+            if (result.phoneChanged) navigate(paths.verifyPhone);
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
+              // The details are saved; the contact change was refused: say why, beside the field.
+              const message = errorMessage(error);
+              const kind =
+                error.fieldErrors.find((item) => item.field === 'phone' || item.field === 'email')?.field ??
+                (/phone/i.test(message) ? 'phone' : /email/i.test(message) ? 'email' : undefined);
+              if (kind === 'phone' || kind === 'email') {
+                taken.current[kind] = values[kind].trim();
+                setError(kind, { type: 'server', message }, { shouldFocus: true });
+              } else {
+                showFormError(message);
+              }
+              return;
+            }
+            // Spec 1 §4: if the contact call fails otherwise, the dialog closes quietly.
+            void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+            onClose();
+          },
+        });
+      },
+    });
+  };
+
+  const saving = update.isPending || contact.isPending;
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Edit Profile"
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+    >
+      <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
+        {formError ? (
+          <Alert ref={errorRef} severity="error" sx={{ mb: 2 }}>
+            {formError}
+          </Alert>
+        ) : null}
+        <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <SectionTitle>Address</SectionTitle>
+          <Controller
+            name="country"
+            control={control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                id="profile-country"
+                label="Country of residence"
+                select
+                slotProps={selectProps}
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              >
+                {lists.countries.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            name="province"
+            control={control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                id="profile-province"
+                label="Province"
+                select
+                slotProps={selectProps}
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              >
+                <option value="">Select a province</option>
+                {lists.provinces.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            name="street"
+            control={control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                id="profile-street"
+                label="Street address"
+                autoComplete="street-address"
+                sx={full}
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            name="suburb"
+            control={control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                id="profile-suburb"
+                label="Suburb"
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            name="city"
+            control={control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                id="profile-city"
+                label="City"
+                autoComplete="address-level2"
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            name="postalCode"
+            control={control}
+            render={({ field: { ref, onChange, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+                inputRef={ref}
+                id="profile-postal-code"
+                label="Postal code"
+                autoComplete="postal-code"
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+                slotProps={{ htmlInput: { maxLength: 4, inputMode: 'numeric' } }}
+              />
+            )}
+          />
+          <Controller
+            name="refsShirtSize"
+            control={control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                id="profile-shirt-size"
+                label="T-shirt size"
+                select
+                slotProps={selectProps}
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              >
+                <option value="">Select a size</option>
+                {lists.shirtSizes.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </TextField>
+            )}
+          />
+
+          <SectionTitle>Payment</SectionTitle>
+          <Controller
+            name="refsPaymentType"
+            control={control}
+            render={({ field: { ref, ...field } }) => (
+              <FormControl sx={full}>
+                <FormLabel id="profile-payment-type-label" sx={{ fontSize: 14 }}>
+                  Payment type
+                </FormLabel>
+                <RadioGroup {...field} row aria-labelledby="profile-payment-type-label">
+                  {(lists.paymentTypes.length
+                    ? lists.paymentTypes
+                    : [
+                        { value: 'bank', label: 'Bank' },
+                        { value: 'eWallet', label: 'eWallet' },
+                      ]
+                  ).map((option, index) => (
+                    <FormControlLabel
+                      key={option.value}
+                      value={option.value}
+                      control={<Radio slotProps={{ input: { ref: index === 0 ? ref : undefined } }} />}
+                      label={option.label}
+                    />
+                  ))}
+                </RadioGroup>
+              </FormControl>
+            )}
+          />
+          {paymentType === 'bank' ? (
+            <>
+              <Controller
+                name="bank"
+                control={control}
+                render={({ field: { ref, onChange, ...field }, fieldState }) => (
+                  <TextField
+                    {...field}
+                    onChange={(event) => {
+                      onChange(event.target.value);
+                      const chosen = lists.banks.find((item) => item.name === event.target.value);
+                      setValue('branchCode', chosen?.branchCode ?? '');
+                    }}
+                    inputRef={ref}
+                    id="profile-bank"
+                    label="Bank"
+                    select
+                    slotProps={selectProps}
+                    error={fieldState.invalid}
+                    helperText={fieldState.error?.message}
+                  >
+                    <option value="">Select a bank</option>
+                    {lists.banks.map((item) => (
+                      <option key={item.name} value={item.name}>
+                        {item.name}
+                      </option>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <Controller
+                name="branchCode"
+                control={control}
+                render={({ field: { ref, ...field } }) => (
+                  <TextField
+                    {...field}
+                    inputRef={ref}
+                    id="profile-branch-code"
+                    label="Branch code"
+                    helperText="Filled in from the bank"
+                    slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+                    sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'grey.50' } }}
+                  />
+                )}
+              />
+              <Controller
+                name="bankAccountNumber"
+                control={control}
+                render={({ field: { ref, onChange, ...field }, fieldState }) => (
+                  <TextField
+                    {...field}
+                    onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+                    inputRef={ref}
+                    id="profile-account-number"
+                    label="Account number"
+                    error={fieldState.invalid}
+                    helperText={fieldState.error?.message ?? savedAccountHint}
+                    slotProps={{ htmlInput: { maxLength: 20, inputMode: 'numeric' } }}
+                  />
+                )}
+              />
+              <Controller
+                name="refsBankAccountType"
+                control={control}
+                render={({ field: { ref, ...field }, fieldState }) => (
+                  <TextField
+                    {...field}
+                    inputRef={ref}
+                    id="profile-account-type"
+                    label="Account type"
+                    select
+                    slotProps={selectProps}
+                    error={fieldState.invalid}
+                    helperText={fieldState.error?.message}
+                  >
+                    <option value="">Select an account type</option>
+                    {lists.bankAccountTypes.map((item) => (
+                      <option key={item.id} value={String(item.id)}>
+                        {item.name}
+                      </option>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </>
+          ) : (
+            <Controller
+              name="eWalletLink"
+              control={control}
+              render={({ field: { ref, ...field }, fieldState }) => (
+                <TextField
+                  {...field}
+                  inputRef={ref}
+                  id="profile-ewallet-link"
+                  label="eWallet link (optional)"
+                  sx={full}
+                  error={fieldState.invalid}
+                  helperText={fieldState.error?.message ?? 'Payments go to the eWallet of your cellphone number.'}
+                />
+              )}
+            />
+          )}
+
+          <SectionTitle>Contact details</SectionTitle>
+          <Typography variant="body2" color="text.secondary" sx={{ ...full, mt: -1 }}>
+            A changed phone number or email address must be verified again.
+          </Typography>
+          <Controller
+            name="phone"
+            control={control}
+            render={({ field: { ref, onBlur, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                onBlur={() => {
+                  onBlur();
+                  void checkContact('phone');
+                }}
+                id="profile-phone"
+                label="Phone number"
+                placeholder="+27821234567"
+                type="tel"
+                autoComplete="tel"
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+                slotProps={{
+                  htmlInput: { maxLength: 12 },
+                  input: {
+                    endAdornment:
+                      checking === 'phone' ? (
+                        <InputAdornment position="end">
+                          <CircularProgress size={18} aria-label="Checking the phone number" />
+                        </InputAdornment>
+                      ) : undefined,
+                  },
+                }}
+              />
+            )}
+          />
+          <Controller
+            name="email"
+            control={control}
+            render={({ field: { ref, onBlur, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                onBlur={() => {
+                  onBlur();
+                  void checkContact('email');
+                }}
+                id="profile-email"
+                label="Email address"
+                type="email"
+                autoComplete="email"
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+                slotProps={{
+                  input: {
+                    endAdornment:
+                      checking === 'email' ? (
+                        <InputAdornment position="end">
+                          <CircularProgress size={18} aria-label="Checking the email address" />
+                        </InputAdornment>
+                      ) : undefined,
+                  },
+                }}
+              />
+            )}
+          />
+
+          <SectionTitle>RICA and POPIA</SectionTitle>
+          <Box sx={full}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              Read the terms for registering SIM cards (RICA) and for handling personal information (POPIA).
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+              <Button
+                component={Link}
+                href={RICA_TERMS_URL}
+                target="_blank"
+                rel="noopener"
+                size="small"
+                variant="outlined"
+                startIcon={<PictureAsPdfRoundedIcon />}
+              >
+                RICA terms
+              </Button>
+              <Button
+                component={Link}
+                href={POPIA_TERMS_URL}
+                target="_blank"
+                rel="noopener"
+                size="small"
+                variant="outlined"
+                startIcon={<PictureAsPdfRoundedIcon />}
+              >
+                POPIA terms
+              </Button>
+            </Box>
+            <Controller
+              name="agreedToRicaTerms"
+              control={control}
+              render={({ field: { ref, value, onChange, onBlur, name }, fieldState }) => (
+                <FormControl error={fieldState.invalid}>
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        slotProps={{ input: { ref } }}
+                        name={name}
+                        checked={value}
+                        onChange={(event) => onChange(event.target.checked)}
+                        onBlur={onBlur}
+                      />
+                    }
+                    label="I Agree"
+                  />
+                  {fieldState.error ? <FormHelperText sx={{ mt: 0 }}>{fieldState.error.message}</FormHelperText> : null}
+                </FormControl>
+              )}
+            />
+          </Box>
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: { xs: 2, sm: 3 }, py: 1.5 }}>
+        <Button onClick={onClose} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" loading={saving}>
+          Submit
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+function ListsLoading() {
+  return (
+    <DialogContent dividers>
+      <Box
+        role="status"
+        aria-label="Loading the form"
+        sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
+        {Array.from({ length: 8 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders only
+          <Skeleton key={index} variant="rounded" height={56} />
+        ))}
+      </Box>
+    </DialogContent>
+  );
+}
+
+interface EditProfileDialogProps {
+  open: boolean;
+  profile: Profile;
+  onClose: () => void;
+}
+
+/** Spec 1 §2.5: the Edit Profile dialog, full-screen at 955 px and below. */
+export function EditProfileDialog({ open, profile, onClose }: EditProfileDialogProps) {
+  const isMobile = useIsMobile();
+  const lists = useReferenceLists();
+  return (
+    <Dialog
+      open={open}
+      onClose={(_event, reason) => {
+        if (reason !== 'backdropClick') onClose();
+      }}
+      fullScreen={isMobile}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="edit-profile-title"
+      scroll="paper"
+    >
+      <DialogTitle id="edit-profile-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1.5 }}>
+        <Box component="span" sx={{ flex: 1 }}>
+          Edit Profile
+        </Box>
+        <IconButton aria-label="Close" onClick={onClose}>
+          <CloseRoundedIcon />
+        </IconButton>
+      </DialogTitle>
+      {lists.data ? (
+        <EditProfileForm profile={profile} lists={lists.data} onClose={onClose} />
+      ) : lists.isError ? (
+        <>
+          <DialogContent dividers>
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => lists.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
+              {errorMessage(lists.error)}
+            </Alert>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Cancel</Button>
+          </DialogActions>
+        </>
+      ) : (
+        <ListsLoading />
+      )}
+    </Dialog>
+  );
+}

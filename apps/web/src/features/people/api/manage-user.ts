@@ -1,0 +1,133 @@
+import {
+  type EditUserCheckRequest,
+  EditUserCheckResponse,
+  type EditUserRequest,
+} from '@portal/domain/people/edit-user';
+import {
+  ActionResult,
+  type ChangeManagerRequest,
+  type ChangeUserTypeRequest,
+  EligibleManagersResponse,
+  LinkOptions,
+  type StatusAction,
+  type UpdateUserFlagsRequest,
+  type UpdateUserLinksRequest,
+} from '@portal/domain/people/manage-user';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { peopleKeys } from './user-detail';
+
+/** The signed-in user's query (features/accounts owns it; features do not import each other). */
+const ME_QUERY_KEY = ['me'] as const;
+
+/** A change to one user: their page and (if it was the signed-in user) /api/me are read again. */
+function useUserMutation<TInput>(request: (input: TInput) => Promise<ActionResult>, everything = false) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSettled: async () => {
+      // A move changes team and downstream lists too, whatever their keys.
+      if (everything) await queryClient.invalidateQueries();
+      else
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+          queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+        ]);
+    },
+  });
+}
+
+const send = (path: string, method: 'PUT' | 'POST', body: object) => api(path, { method, body, schema: ActionResult });
+
+export function useEditUser(userId: number) {
+  return useUserMutation((input: EditUserRequest) => send(`/api/people/${userId}`, 'PUT', input));
+}
+
+/** The duplicate checks run when leaving a tab of Edit User. */
+export function checkEditUser(userId: number, values: EditUserCheckRequest) {
+  return api(`/api/people/${userId}/edit-user/check`, { method: 'POST', body: values, schema: EditUserCheckResponse });
+}
+
+export function useChangePassword(userId: number) {
+  return useUserMutation((password: string) => send(`/api/people/${userId}/password`, 'PUT', { password }));
+}
+
+export function useChangeManager(userId: number) {
+  return useUserMutation((input: ChangeManagerRequest) => send(`/api/people/${userId}/manager`, 'PUT', input), true);
+}
+
+export function useEligibleManagers(userId: number, search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: peopleKeys.eligibleManagers(userId, search),
+    queryFn: ({ signal }) =>
+      api(`/api/people/${userId}/eligible-managers`, {
+        query: { search, limit: 50 },
+        schema: EligibleManagersResponse,
+        signal,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useLinkOptions(userId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: peopleKeys.linkOptions(userId),
+    queryFn: ({ signal }) => api(`/api/people/${userId}/link-options`, { schema: LinkOptions, signal }),
+    enabled,
+  });
+}
+
+export function useUpdateLinks(userId: number) {
+  return useUserMutation((input: UpdateUserLinksRequest) => send(`/api/people/${userId}/links`, 'PUT', input));
+}
+
+export function useChangeUserType(userId: number) {
+  return useUserMutation((input: ChangeUserTypeRequest) => send(`/api/people/${userId}/user-type`, 'PUT', input));
+}
+
+export function useChangeStatus(userId: number) {
+  return useUserMutation((action: StatusAction) => send(`/api/people/${userId}/status`, 'POST', { action }), true);
+}
+
+export function useUpdateFlags(userId: number) {
+  return useUserMutation((input: UpdateUserFlagsRequest) => send(`/api/people/${userId}/flags`, 'PUT', input));
+}
+
+/** 'Resend Verification Email' on the own detail page (the accounts endpoint). */
+export function useResendVerificationEmail() {
+  return useMutation({
+    mutationFn: () => api<{ message: string }>('/api/accounts/verification-email', { method: 'POST', body: {} }),
+  });
+}
+
+/** Uploads an ID or headshot photo with progress (0–100); answers the stored file's address. */
+export function uploadPhoto(
+  file: File,
+  purpose: 'id_photo' | 'person_photo',
+  onProgress: (percent: number) => void,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.append('purpose', purpose);
+    form.append('file', file);
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/files');
+    request.withCredentials = true;
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      try {
+        const body = JSON.parse(request.responseText) as { id?: string; detail?: string };
+        if (request.status === 201 && body.id) resolve(`/api/files/${body.id}`);
+        else reject(new Error(body.detail ?? 'Error during file upload.'));
+      } catch {
+        reject(new Error('Error during file upload.'));
+      }
+    };
+    request.onerror = () => reject(new Error('Error during file upload.'));
+    request.send(form);
+  });
+}

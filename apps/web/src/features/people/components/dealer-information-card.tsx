@@ -1,0 +1,139 @@
+import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { displayPhone } from '@portal/domain/people/phone';
+import type { NamedItem, UserDetail } from '@portal/domain/people/user-detail';
+import { Fragment, type ReactNode } from 'react';
+import { formatDate } from '../../../lib/format';
+import { DetailGrid, type DetailItem } from './detail-grid';
+
+const GENDERS: Record<string, string> = { M: 'Male', F: 'Female' };
+const ID_TYPES: Record<string, string> = { RSAID: 'SA ID', PASSPORT: 'Passport' };
+/** Calendar dates read as they are stored (no time-zone shift); timestamps as local dates. */
+const showDate = (value: string | null | undefined) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.replaceAll('-', '/') : formatDate(value);
+const names = (items: NamedItem[], none: string) => (items.length ? items.map((item) => item.name).join(', ') : none);
+
+function Section({ title, items }: { title: string; items: DetailItem[] }) {
+  return (
+    <Box>
+      <Typography variant="overline" color="primary" component="h3" sx={{ display: 'block', mb: 1 }}>
+        {title}
+      </Typography>
+      <DetailGrid items={items} columns={3} />
+    </Box>
+  );
+}
+
+/** Spec 1 §2.11 Dealer Information: personal, contact, address, payment (admins) and links. */
+export function DealerInformationCard({ user, onEdit }: { user: UserDetail; onEdit?: (() => void) | undefined }) {
+  const secret = user.private;
+  const sections: Array<{ title: string; items: DetailItem[] }> = [
+    {
+      title: 'Personal',
+      items: [
+        { label: 'Dealer code', value: user.zCode },
+        { label: 'First name', value: user.firstName },
+        { label: 'Middle name', value: user.middleName },
+        { label: 'Surname', value: user.surname },
+        { label: 'Company name', value: user.companyName },
+        { label: 'Gender', value: GENDERS[user.refsGender] ?? user.refsGender },
+        { label: 'User type', value: user.userTypeName },
+        { label: 'RICA username', value: user.operatorId },
+        { label: 'T-shirt size', value: user.refsShirtSize },
+        { label: 'Date joined', value: formatDate(user.createdAt) },
+        ...(secret
+          ? [
+              { label: 'ID type', value: ID_TYPES[secret.refsIdentityDocType] ?? secret.refsIdentityDocType },
+              { label: 'ID/Passport number', value: secret.identificationNo },
+              { label: 'Date of birth', value: showDate(secret.dateOfBirth) },
+              { label: 'Nationality', value: secret.nationality },
+              ...(secret.refsIdentityDocType === 'PASSPORT'
+                ? [
+                    { label: 'Passport issue date', value: showDate(secret.passportIssueDate) },
+                    { label: 'Passport expiry date', value: showDate(secret.passportExpiryDate) },
+                  ]
+                : []),
+            ]
+          : []),
+      ],
+    },
+    {
+      title: 'Contact',
+      items: [
+        { label: 'Phone', value: displayPhone(user.phone) },
+        { label: 'Alternative phone', value: displayPhone(user.altPhone) },
+        { label: 'Email', value: user.email },
+      ],
+    },
+    {
+      title: 'Address',
+      items: [
+        { label: 'Street', value: user.street },
+        { label: 'Suburb', value: user.suburb },
+        { label: 'City', value: user.city },
+        { label: 'Province', value: user.provinceName ?? user.province },
+        { label: 'Postal code', value: user.postalCode },
+        { label: 'Country', value: user.countryName ?? user.country },
+      ],
+    },
+    ...(secret
+      ? [
+          {
+            title: 'Payment',
+            items:
+              secret.refsPaymentType === 'eWallet'
+                ? [
+                    { label: 'Payment type', value: 'eWallet' },
+                    { label: 'eWallet link', value: secret.eWalletLink },
+                  ]
+                : [
+                    { label: 'Payment type', value: 'Bank' },
+                    { label: 'Bank', value: secret.banking?.bank },
+                    { label: 'Branch code', value: secret.banking?.branchCode },
+                    { label: 'Account number', value: secret.banking?.accountNumber },
+                    { label: 'Account type', value: secret.banking?.accountTypeName },
+                  ],
+          },
+        ]
+      : []),
+    {
+      title: 'Suppliers, product types and deals',
+      items: [
+        { label: 'Product types', value: names(user.productTypes, 'No Products Selected') },
+        { label: 'Suppliers', value: names(user.suppliers, 'No Suppliers Selected') },
+        { label: 'Deals', value: names(user.deals, 'No Deals Selected') },
+      ],
+    },
+  ];
+  return (
+    <Card>
+      <CardContent sx={{ p: { xs: 2.5, sm: 3 }, '&:last-child': { pb: { xs: 2.5, sm: 3 } } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
+          <Typography variant="h5" component="h2">
+            Dealer Information
+          </Typography>
+          {onEdit ? (
+            <Button variant="contained" startIcon={<EditRoundedIcon />} onClick={onEdit}>
+              Edit
+            </Button>
+          ) : null}
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2.5 }}>
+          {sections.map(
+            (section, index): ReactNode => (
+              <Fragment key={section.title}>
+                {index > 0 ? <Divider /> : null}
+                <Section title={section.title} items={section.items} />
+              </Fragment>
+            ),
+          )}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,186 @@
+import type { UserDetail } from '@portal/domain/people/user-detail';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { json, referenceLists } from '../../../test/profiles';
+import { renderWithProviders } from '../../../test/render';
+import { makeUser } from '../../../test/users';
+import { adminView, makeUserDetail } from '../people-fixtures';
+import { ManageUserPage } from './manage-user-page';
+
+type Handler = (url: string, init?: RequestInit) => Response | undefined;
+
+function mockServer(user: UserDetail, extra: Handler = () => undefined) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const answer = extra(url, init);
+    if (answer) return answer;
+    if (url === `/api/people/${user.id}`) return json({ user });
+    if (url === '/api/reference-lists')
+      return json({
+        ...referenceLists,
+        userTypes: [
+          { id: 1, name: 'Agent' },
+          { id: 2, name: 'Internal' },
+        ],
+      });
+    return json({}, 404);
+  });
+}
+
+function renderPage(id = 3) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/manage-user/:dealerId" element={<ManageUserPage />} />
+    </Routes>,
+    { route: `/manage-user/${id}`, user: makeUser({ isAdmin: true, role: 'admin' }) },
+  );
+}
+
+const problem = (status: number, detail: string) =>
+  json({ type: 'about:blank', title: 'Error', status, code: 'X', detail }, status);
+
+describe('ManageUserPage (spec 1 §2.11)', () => {
+  it('shows the header, the dealer information and the admin side cards', async () => {
+    mockServer(adminView({ isLeader: true, growthLeader: true }));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Ayanda Agent' })).toBeTruthy();
+    for (const chip of ['Active', 'Growth Leader', 'Trainer', 'Metro Fibre Connect', 'Fibre', 'Metro Standard'])
+      expect(screen.getAllByText(chip).length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { name: 'Dealer Information' })).toBeTruthy();
+    expect(screen.getByText('0012345678')).toBeTruthy();
+    const actions = screen.getByRole('region', { name: 'Quick Actions' });
+    for (const name of [
+      'View ID Photo',
+      'View Headshot',
+      'Change Password',
+      'Suppliers/Product Types/Deals',
+      'Change User Type',
+    ])
+      expect(within(actions).getByRole('button', { name })).toBeTruthy();
+    expect(within(actions).getByRole('link', { name: 'Send Alert' }).getAttribute('href')).toBe('/alerts/create?to=3');
+    expect((within(actions).getByRole('button', { name: 'Contracts' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByText(/Finance Applications/)).toBeNull();
+    const status = screen.getByRole('region', { name: 'User Status' });
+    expect(within(status).getByRole('button', { name: 'Mark As Inactive' })).toBeTruthy();
+    expect(within(status).queryByRole('button', { name: 'Reactivate User' })).toBeNull();
+    expect(within(status).getByRole('switch', { name: 'Growth Leader' })).toBeTruthy();
+    expect(within(status).getByRole('switch', { name: 'Block Trainer Status' })).toBeTruthy();
+    expect(screen.getByTestId('hierarchy-parent').textContent).toBe('Z-2: Lwazi Leader');
+  });
+
+  it('gives a leader only Suppliers & Product Types, Send Alert and the Trainer toggle, and no payment details', async () => {
+    mockServer(makeUserDetail());
+    renderPage();
+    const actions = await screen.findByRole('region', { name: 'Quick Actions' });
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Suppliers & Product Types']);
+    expect(within(actions).getByRole('link', { name: 'Send Alert' })).toBeTruthy();
+    expect(within(actions).getByRole('switch', { name: 'Trainer' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change Manager' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark As Inactive' })).toBeNull();
+    expect(screen.queryByText('Payment')).toBeNull();
+  });
+
+  it("says 'User does not exist.' for a user without a phone", async () => {
+    mockServer(adminView({ phone: null }));
+    renderPage();
+    expect(await screen.findByText('User does not exist.')).toBeTruthy();
+  });
+
+  it('keeps Change Password confirm disabled under 6 characters and reports the outcome', async () => {
+    const fetchSpy = mockServer(adminView(), (url) =>
+      url === '/api/people/3/password' ? json({ message: 'Password updated successfully' }) : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
+    fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: '12345' } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: '123456' } });
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Password updated successfully')).toBeTruthy();
+    expect(fetchSpy.mock.calls.some(([url]) => url === '/api/people/3/password')).toBe(true);
+  });
+
+  it("shows 'Error updating password' when the server refuses", async () => {
+    mockServer(adminView(), (url) => (url === '/api/people/3/password' ? problem(400, 'Nope') : undefined));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+    fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: 'abcdefg' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Error updating password: Nope')).toBeTruthy();
+  });
+
+  it('explains an empty Change Manager list, with Move with children checked by default', async () => {
+    mockServer(adminView(), (url) =>
+      url.startsWith('/api/people/3/eligible-managers') ? json({ items: [], total: 0 }) : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Manager' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Manager' });
+    expect(
+      await within(dialog).findByText(
+        "No valid managers available. All eligible managers are either in this user's downstream hierarchy or the user themselves.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it('sends the chosen manager and the Move with children choice', async () => {
+    const fetchSpy = mockServer(adminView(), (url) => {
+      if (url.startsWith('/api/people/3/eligible-managers'))
+        return json({
+          items: [{ id: 9, zCode: 'Z-9', firstName: 'Nomvula', surname: 'Khumalo', isAdmin: false, isLeader: true }],
+          total: 1,
+        });
+      if (url === '/api/people/3/manager') return json({ message: 'Z-3 now reports to Z-9 Nomvula Khumalo.' });
+      return undefined;
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Manager' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Manager' });
+    const moveWithChildren = within(dialog).getByRole('checkbox', { name: 'Move with children' }) as HTMLInputElement;
+    expect(moveWithChildren.checked).toBe(true);
+    fireEvent.click(moveWithChildren);
+    const input = within(dialog).getByLabelText('New manager');
+    fireEvent.mouseDown(input);
+    fireEvent.click(await screen.findByRole('option', { name: 'Z-9: Nomvula Khumalo' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change Manager' }));
+    expect(await screen.findByText('Z-3 now reports to Z-9 Nomvula Khumalo.')).toBeTruthy();
+    const call = fetchSpy.mock.calls.find(([url]) => url === '/api/people/3/manager');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ managerId: 9, moveWithChildren: false });
+  });
+
+  it('asks before deleting and reports a failure with the spec message', async () => {
+    mockServer(adminView(), (url) =>
+      url === '/api/people/3/status' ? problem(409, 'This user has already been deleted.') : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Z-3?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to update user status: This user has already been deleted.')).toBeTruthy();
+  });
+
+  it('changes the user type', async () => {
+    const fetchSpy = mockServer(adminView(), (url) =>
+      url === '/api/people/3/user-type' ? json({ message: 'User type updated' }) : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Change User Type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change User Type' });
+    await waitFor(() => expect(within(dialog).getByRole('combobox')).toBeTruthy());
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Internal' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User type updated')).toBeTruthy();
+    const call = fetchSpy.mock.calls.find(([url]) => url === '/api/people/3/user-type');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ refsTypeId: 2 });
+  });
+});

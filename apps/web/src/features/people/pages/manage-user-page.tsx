@@ -1,0 +1,144 @@
+import PersonOffRoundedIcon from '@mui/icons-material/PersonOffRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { MANAGE_USER_MESSAGES, type StatusAction } from '@portal/domain/people/manage-user';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { fullName } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useChangeStatus } from '../api/manage-user';
+import { parseDealerId, useUserDetail } from '../api/user-detail';
+import { ChangeManagerDialog } from '../components/change-manager-dialog';
+import { ChangePasswordDialog } from '../components/change-password-dialog';
+import { ChangeUserTypeDialog } from '../components/change-user-type-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { DealerInformationCard } from '../components/dealer-information-card';
+import { EditUserDialog } from '../components/edit-user-dialog';
+import { LoadFailure } from '../components/load-failure';
+import { ManageUserHeader } from '../components/manage-user-header';
+import { useNotify } from '../components/notify';
+import { PhotoDialog } from '../components/photo-dialog';
+import { HierarchyCard, type ManageDialog, QuickActionsCard, UserStatusCard } from '../components/side-cards';
+import { UserLinksDialog } from '../components/user-links-dialog';
+
+/** The manage-user screen: another user's profile as an admin or leader sees it (spec 1 §2.11). */
+export function ManageUserPage() {
+  const { dealerId } = useParams();
+  const id = parseDealerId(dealerId);
+  const navigate = useNavigate();
+  const detail = useUserDetail(id);
+  const status = useChangeStatus(id ?? 0);
+  const notify = useNotify();
+  const [dialog, setDialog] = useState<ManageDialog | null>(null);
+  const user = detail.data;
+  useDocumentTitle(user ? `Manage ${user.zCode}: ${fullName(user)}` : 'Manage user');
+
+  if (id === undefined) return <LoadFailure invalidId />;
+  if (detail.isPending) return <PageLoader label="Loading user…" />;
+  if (detail.isError || !user) return <LoadFailure error={detail.error} />;
+  if (!user.phone) {
+    return (
+      <Card sx={{ maxWidth: 560 }}>
+        <CardContent sx={{ p: 4, textAlign: 'center' }}>
+          <PersonOffRoundedIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
+          <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+            {MANAGE_USER_MESSAGES.userDoesNotExist}
+          </Typography>
+          <Button variant="outlined" onClick={() => navigate(-1)}>
+            Back
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const { permissions } = user;
+  const close = () => setDialog(null);
+  const changeStatus = (action: StatusAction) =>
+    status.mutate(action, {
+      onSuccess: (answer) => {
+        notify.success(answer.message);
+        close();
+      },
+      onError: (error) => notify.failure(MANAGE_USER_MESSAGES.statusFailed, error),
+    });
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <ManageUserHeader
+        user={user}
+        refreshing={detail.isFetching}
+        onBack={() => navigate(-1)}
+        onRefresh={() => void detail.refetch()}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' },
+          alignItems: 'start',
+        }}
+      >
+        <DealerInformationCard user={user} onEdit={permissions.canEdit ? () => setDialog('edit') : undefined} />
+        {/* On narrow screens the actions come before the long information card. */}
+        <Box sx={{ display: 'grid', gap: 3, order: { xs: -1, lg: 0 } }}>
+          <QuickActionsCard user={user} open={setDialog} />
+          <UserStatusCard
+            user={user}
+            busy={status.isPending}
+            onDeactivate={() => changeStatus('deactivate')}
+            onReactivate={() => changeStatus('reactivate')}
+            open={setDialog}
+          />
+          <HierarchyCard user={user} open={setDialog} />
+        </Box>
+      </Box>
+
+      {permissions.canEdit ? <EditUserDialog user={user} open={dialog === 'edit'} onClose={close} /> : null}
+      {permissions.canChangeLinks ? <UserLinksDialog user={user} open={dialog === 'links'} onClose={close} /> : null}
+      {permissions.canManage ? (
+        <>
+          <ChangePasswordDialog userId={user.id} open={dialog === 'password'} onClose={close} />
+          <ChangeManagerDialog
+            userId={user.id}
+            currentParent={user.parent}
+            open={dialog === 'manager'}
+            onClose={close}
+          />
+          <ChangeUserTypeDialog
+            userId={user.id}
+            currentTypeId={user.refsTypeId}
+            open={dialog === 'user-type'}
+            onClose={close}
+          />
+          <PhotoDialog
+            title="ID Photo"
+            url={user.private?.idPhotoUrl ?? null}
+            open={dialog === 'id-photo'}
+            onClose={close}
+          />
+          <PhotoDialog
+            title="Headshot"
+            url={user.private?.personPhotoUrl ?? null}
+            open={dialog === 'headshot'}
+            onClose={close}
+          />
+          <ConfirmDialog
+            open={dialog === 'delete'}
+            title={`Delete ${user.zCode}?`}
+            text={`${fullName(user)} will be marked as deleted and hidden from structure lists.`}
+            confirmLabel="Delete"
+            danger
+            loading={status.isPending}
+            onConfirm={() => changeStatus('delete')}
+            onClose={close}
+          />
+        </>
+      ) : null}
+    </Box>
+  );
+}

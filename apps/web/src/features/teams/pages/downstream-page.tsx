@@ -1,0 +1,179 @@
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
+import TipsAndUpdatesOutlinedIcon from '@mui/icons-material/TipsAndUpdatesOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DataGrid } from '@mui/x-data-grid';
+import {
+  dealerLabel,
+  downstreamFooter,
+  LIFECYCLE_STATUS_OPTIONS,
+  TEAM_PAGE_SIZES,
+} from '@portal/domain/teams/team-list';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDownstream } from '../api/team-lists';
+import { BackButton } from '../components/back-button';
+import { downstreamColumns } from '../components/team-columns';
+import { useDealerIdParam } from '../components/use-dealer-id';
+import { useKeysetPages } from '../components/use-keyset-pages';
+import { teamPaths } from '../team-paths';
+
+export const SEARCH_PLACEHOLDER = 'Search by name, email, phone, or Z-ID...';
+export const PHONE_TIP = 'Tip: search phone numbers with +27 or 27 instead of the leading 0, e.g. 27821234567.';
+
+/** '/child-dealer-downstream/{dealerId}' and '/dealer-downstream/{dealerId}' (spec 1 §2.9). */
+export function DownstreamPage() {
+  const dealerId = useDealerIdParam();
+  useDocumentTitle('Downstream');
+  if (dealerId === undefined) return <Alert severity="error">Invalid user ID</Alert>;
+  // A new dealer starts a new list: fresh search, filter and paging.
+  return <Downstream key={dealerId} dealerId={dealerId} />;
+}
+
+function Downstream({ dealerId }: { dealerId: number }) {
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState(0);
+  const pages = useKeysetPages(JSON.stringify({ search, status }));
+  const downstream = useDownstream(dealerId, {
+    ...pages.request,
+    search: search || undefined,
+    statusFilter: status || undefined,
+  });
+  const data = downstream.data;
+  const { remember } = pages;
+  useEffect(() => {
+    if (data) remember(data.pagination.page - 1, data.pagination.nextCursor);
+  }, [data, remember]);
+
+  const columns = useMemo(() => downstreamColumns(true), []);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(searchInput.trim());
+  };
+  const clearAll = () => {
+    setSearchInput('');
+    setSearch('');
+    setStatus(0);
+  };
+  const footer = data ? downstreamFooter(data.pagination) : '';
+
+  return (
+    <>
+      <BackButton fallback={teamPaths.manageDealers} />
+      <PageHeader
+        title="Downstream"
+        subtitle={data ? `Everyone below ${dealerLabel(data.dealer)}` : `Everyone below Z-${dealerId}`}
+      />
+
+      <Box
+        component="form"
+        role="search"
+        onSubmit={submit}
+        sx={{ display: 'flex', gap: 1.5, mb: 1, flexWrap: 'wrap', alignItems: 'center' }}
+      >
+        <TextField
+          size="small"
+          type="search"
+          aria-label="Search"
+          placeholder={SEARCH_PLACEHOLDER}
+          value={searchInput}
+          onChange={(event) => setSearchInput(event.target.value)}
+          sx={{ width: { xs: '100%', sm: 380 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchRoundedIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Button type="submit" variant="contained">
+          Search
+        </Button>
+        <FormControl size="small" sx={{ minWidth: 180 }}>
+          <InputLabel id="lifecycle-status-label">Lifecycle Status</InputLabel>
+          <Select
+            labelId="lifecycle-status-label"
+            label="Lifecycle Status"
+            value={status}
+            onChange={(event) => setStatus(Number(event.target.value))}
+          >
+            <MenuItem value={0}>All</MenuItem>
+            {LIFECYCLE_STATUS_OPTIONS.map((option) => (
+              <MenuItem key={option.id} value={option.id}>
+                {option.name}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <Button onClick={clearAll} variant="outlined">
+          Clear All
+        </Button>
+        <Chip
+          label={`Filtered: ${data?.pagination.filteredCount ?? 0}`}
+          color={search || status ? 'primary' : 'default'}
+          variant="outlined"
+        />
+      </Box>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mb: 2 }}
+      >
+        <TipsAndUpdatesOutlinedIcon fontSize="small" color="secondary" />
+        {PHONE_TIP}
+      </Typography>
+
+      {downstream.isError ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => downstream.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {errorMessage(downstream.error)}
+        </Alert>
+      ) : null}
+
+      <Box sx={{ height: 720 }}>
+        <DataGrid
+          aria-label="Downstream dealers"
+          rows={data?.data ?? []}
+          columns={columns}
+          getRowId={(row) => row.id}
+          rowCount={data?.pagination.filteredCount ?? 0}
+          loading={downstream.isPending || (downstream.isFetching && downstream.isPlaceholderData)}
+          paginationMode="server"
+          paginationModel={pages.paginationModel}
+          onPaginationModelChange={pages.onPaginationModelChange}
+          pageSizeOptions={[...TEAM_PAGE_SIZES]}
+          disableRowSelectionOnClick
+          disableColumnFilter
+          disableColumnSorting
+          localeText={{
+            noRowsLabel: 'No Rows',
+            paginationRowsPerPage: 'Records per page:',
+            paginationDisplayedRows: () => footer,
+          }}
+        />
+      </Box>
+    </>
+  );
+}
