@@ -16,14 +16,14 @@ test('an admin without the Access Control flag gets the access-denied page', asy
   }
 });
 
-test('an admin without Users Management has no Manage People and no Manage Teams', async ({ page }) => {
+test('an admin without Users Management has no Manage People', async ({ page }) => {
   const restore = await removeFeature(personas.admin, 'Users Management');
   try {
     await signIn(page, 'admin');
     await expect(
       page.getByRole('list', { name: 'Main menu' }).getByRole('link', { name: 'Manage People' }),
     ).toHaveCount(0);
-    await page.goto('/manage-dealers');
+    await page.goto('/all-dealers');
     await expect(page.getByRole('heading', { name: DENIED })).toBeVisible();
   } finally {
     await restore();

@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { accessControlRoutes } from './modules/access-control/access-control.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { profileRoutes } from './modules/accounts/profile.routes.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(onboardingRoutes(deps, guards));
   await app.register(approvalsRoutes(deps, guards));
   await app.register(teamsRoutes(db, guards));
+  await app.register(alertsRoutes(deps, guards));
 
   await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
   return app;

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Executor } from '../db/client.ts';
@@ -137,9 +137,16 @@ export async function getStoredFile(db: Executor, id: string): Promise<StoredFil
  * Seam: leaders reading their downstream's files (hierarchy reach) and module-specific rules
  * (ticket participants, university learners, …) are added here, by purpose, when those modules land.
  */
-export async function canReadStoredFile(_db: Executor, actor: Actor, file: StoredFile): Promise<boolean> {
+export async function canReadStoredFile(db: Executor, actor: Actor, file: StoredFile): Promise<boolean> {
   if (actor.user.isAdmin) return true;
   if (file.uploadedByUserId === actor.user.id || file.ownerUserId === actor.user.id) return true;
+  if (file.purpose === 'alert_image') {
+    // Everyone who received an alert sees its image.
+    const seen = await db.execute(sql`select 1 from alerts a
+      join alert_recipients r on r.alert_id = a.id and r.user_id = ${actor.user.id}
+      where a.image_file_id = ${file.id} limit 1`);
+    return seen.rows.length > 0;
+  }
   return false;
 }
 

@@ -36,7 +36,8 @@ describe('routes by audience (spec 1 §2.2)', () => {
     ['/rica', makeUser()],
   ])('%s is denied', async (path, user) => {
     renderAt(path, user);
-    expect(await screen.findByRole('heading', { name: NOT_FOUND_TITLE })).toBeTruthy();
+    // The route's code loads first, then the gate decides.
+    expect(await screen.findByRole('heading', { name: NOT_FOUND_TITLE }, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
   });
 

@@ -173,7 +173,24 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/alerts/pages/alerts-landing-page')).AlertsLandingPage,
                 }),
               },
-              placeholder(`${paths.alerts}/*`, 'Alerts'),
+              {
+                path: `${paths.alerts}/create`,
+                lazy: async () => ({
+                  Component: (await import('../features/alerts/pages/alert-create-page')).AlertCreatePage,
+                }),
+              },
+              {
+                path: `${paths.alerts}/view`,
+                lazy: async () => ({
+                  Component: (await import('../features/alerts/pages/alerts-view-page')).AlertsViewPage,
+                }),
+              },
+              {
+                path: `${paths.alerts}/:id/edit`,
+                lazy: async () => ({
+                  Component: (await import('../features/alerts/pages/alert-edit-page')).AlertEditPage,
+                }),
+              },
               {
                 path: paths.rica,
                 lazy: async () => ({ Component: (await import('../features/rica/pages/rica-page')).RicaPage }),

@@ -3,7 +3,7 @@ import { LIFECYCLE } from '../accounts/waiting.ts';
 
 // Bulk update on Manage Teams (spec 1 §2.8): the selected rows' lifecycle status, with the same
 // two transitions as the manage-user screen (spec 1 §4). Why this action and who may use it:
-// docs/decisions/005-bulk-team-actions.md.
+// docs/decisions/006-bulk-team-actions.md.
 
 /** Spec 1 §9: bulk selection is capped at 500 rows. */
 export const BULK_SELECTION_CAP = 500;

@@ -226,7 +226,7 @@ export async function dealerDetail(db: Database, actor: Actor, dealerId: number)
 }
 
 /**
- * Bulk Mark As Inactive / Reactivate User on Manage Teams (docs/decisions/005-bulk-team-actions.md):
+ * Bulk Mark As Inactive / Reactivate User on Manage Teams (docs/decisions/006-bulk-team-actions.md):
  * admins with Users Management only, like the single status actions (spec 1 §6). One transaction:
  * the rows are locked, those in the right status change in one statement, and each change leaves
  * its own audit row. The caller's own row and rows in another status are left and reported.

@@ -10,6 +10,8 @@ import { Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import bannerUrl from '../../assets/banner.svg';
 import { PageLoader } from '../../components/page-loader';
+import { NotificationBell } from '../../features/alerts/components/notification-bell';
+import { showsNotificationBell } from '../access';
 import { ErrorBoundary } from '../error-boundary';
 import { useLiveSession } from '../live-session';
 import { CONTENT_MAX_WIDTH, DRAWER_WIDTH } from '../theme';
@@ -28,6 +30,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
   const navigation = useNavigation();
   const location = useLocation();
   useLiveSession();
+  const withBell = showsNotificationBell(user);
   const drawerPaper = { width: DRAWER_WIDTH, boxSizing: 'border-box' as const, borderRight: '1px solid #e3e8f2' };
 
   return (
@@ -39,6 +42,11 @@ export function AppShell({ user }: { user: CurrentUser }) {
               <MenuRoundedIcon />
             </IconButton>
             <BrandMark inverse />
+            {withBell ? (
+              <Box sx={{ ml: 'auto' }}>
+                <NotificationBell userId={user.id} color="inherit" />
+              </Box>
+            ) : null}
           </Toolbar>
         </AppBar>
       ) : null}
@@ -63,6 +71,21 @@ export function AppShell({ user }: { user: CurrentUser }) {
 
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         {isMobile ? <Toolbar /> : null}
+        {withBell && !isMobile ? (
+          <Box
+            sx={{
+              position: 'fixed',
+              top: 12,
+              right: 20,
+              zIndex: 1100,
+              bgcolor: 'background.paper',
+              borderRadius: '50%',
+              boxShadow: 1,
+            }}
+          >
+            <NotificationBell userId={user.id} />
+          </Box>
+        ) : null}
         <Box sx={{ position: 'sticky', top: isMobile ? 56 : 0, zIndex: 2, height: 0 }}>
           {navigation.state === 'loading' ? (
             <LinearProgress aria-label="Loading page" sx={{ position: 'absolute', inset: '0 0 auto 0', height: 3 }} />

@@ -23,7 +23,7 @@ interface BulkStatusBarProps {
   onDone: () => void;
 }
 
-/** Bulk update of the selected rows (spec 1 §2.8; docs/decisions/005-bulk-team-actions.md). */
+/** Bulk update of the selected rows (spec 1 §2.8; docs/decisions/006-bulk-team-actions.md). */
 export function BulkStatusBar({ selectedIds, onDone }: BulkStatusBarProps) {
   const [confirming, setConfirming] = useState<BulkStatusAction | null>(null);
   const bulk = useBulkStatus();

@@ -1,0 +1,100 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import {
+  ALERT_MESSAGES,
+  htmlToText,
+  NOTIFICATION_TITLE_CHARS,
+  POPUP_DESCRIPTION_CHARS,
+  truncate,
+  type UserAlert,
+} from '@portal/domain/alerts/alerts';
+import { useEffect, useState } from 'react';
+import { useDismissPopup } from '../api/alerts';
+
+/**
+ * 'Your Alerts' (spec 2): unseen alerts whose popup was not dismissed show on load and when new
+ * ones arrive; 'Got It' dismisses them (they stay unread in the bell), 'View' opens one.
+ */
+export function YourAlertsDialog({ alerts, onView }: { alerts: UserAlert[]; onView: (id: number) => void }) {
+  const pending = alerts.filter((alert) => !alert.seen && !alert.popup_dismissed);
+  const pendingKey = pending.map((alert) => alert.id).join(',');
+  const [closedFor, setClosedFor] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const dismiss = useDismissPopup();
+
+  useEffect(() => {
+    // Opens for a set of alerts not yet closed: on load and whenever a new one arrives.
+    if (pendingKey && pendingKey !== closedFor) setOpen(true);
+  }, [pendingKey, closedFor]);
+
+  const close = () => {
+    setClosedFor(pendingKey);
+    setOpen(false);
+  };
+  const gotIt = () => {
+    if (pending.length) dismiss.mutate(pending.map((alert) => alert.id));
+    close();
+  };
+
+  return (
+    // Non-modal, in the corner: it must not block the page the user came to (nor a focus trap).
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="your-alerts-title"
+      hideBackdrop
+      disableEnforceFocus
+      disableAutoFocus
+      disableScrollLock
+      sx={{
+        pointerEvents: 'none',
+        '& .MuiDialog-container': { alignItems: 'flex-end', justifyContent: 'flex-end' },
+        '& .MuiDialog-paper': { pointerEvents: 'auto', m: 2, boxShadow: 8 },
+      }}
+    >
+      <DialogTitle id="your-alerts-title">Your Alerts</DialogTitle>
+      <DialogContent dividers>
+        {pending.length ? (
+          pending.slice(0, 5).map((alert) => (
+            <Box key={alert.id} sx={{ py: 1, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="subtitle2">{truncate(alert.title, NOTIFICATION_TITLE_CHARS)}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {truncate(htmlToText(alert.description), POPUP_DESCRIPTION_CHARS)}
+                </Typography>
+              </Box>
+              <Button
+                size="small"
+                onClick={() => {
+                  close();
+                  onView(alert.id);
+                }}
+              >
+                View
+              </Button>
+            </Box>
+          ))
+        ) : (
+          <Typography color="text.secondary">{ALERT_MESSAGES.allCaughtUp}</Typography>
+        )}
+        {pending.length > 5 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            and {pending.length - 5} more in the notifications.
+          </Typography>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={gotIt}>
+          Got It
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
