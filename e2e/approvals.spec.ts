@@ -70,7 +70,22 @@ async function submitRequest(page: Page, name: { firstName: string; surname: str
   });
   expect(response.status(), await response.text()).toBe(201);
   await setVerified(email, { email: true, phone: true });
-  return { ...(await response.json()), email, phone: `0${phone.slice(3)}` } as { id: number; zCode: string; phone: string };
+  return { ...(await response.json()), email, phone: `0${phone.slice(3)}` } as {
+    id: number;
+    zCode: string;
+    phone: string;
+  };
+}
+
+
+/**
+ * The 'Your Alerts' popup opens by itself after sign-in and hides the rest of the page from
+ * assistive technology (and so from role queries) while open: close it whenever it shows.
+ */
+function dismissAlertsPopup(page: Page) {
+  return page.addLocatorHandler(page.getByRole('dialog', { name: 'Your Alerts' }), async (popup) => {
+    await popup.getByRole('button', { name: 'Got It' }).click();
+  });
 }
 
 test('the admin declines a request with a reason; the leader resubmits it and it is pending again', async ({
@@ -81,12 +96,14 @@ test('the admin declines a request with a reason; the leader resubmits it and it
   // Letters only (a surname allows no digits), different on every run.
   const tag = [...`${Date.now()}`.slice(-5)].map((digit) => 'abcdefghij'[Number(digit)]).join('');
   const name = { firstName: 'Sipho', surname: `Ndlovu${tag}` };
+  await dismissAlertsPopup(page);
   await signIn(page, 'leader');
   const request = await submitRequest(page, name);
 
   // The admin declines it; a reason is required.
   const admin = await browser.newContext({ baseURL: e2eBaseUrl, viewport: { width: 1366, height: 900 } });
   const adminPage = await admin.newPage();
+  await dismissAlertsPopup(adminPage);
   try {
     await signIn(adminPage, 'admin');
     await adminPage.goto('/approvals');
@@ -132,6 +149,7 @@ test('the admin declines a request with a reason; the leader resubmits it and it
   // And back on the admin's Pending tab, marked as resubmitted.
   const again = await browser.newContext({ baseURL: e2eBaseUrl, viewport: { width: 1366, height: 900 } });
   const againPage = await again.newPage();
+  await dismissAlertsPopup(againPage);
   try {
     await signIn(againPage, 'admin');
     await againPage.goto('/approvals');
@@ -143,6 +161,7 @@ test('the admin declines a request with a reason; the leader resubmits it and it
 });
 
 test('a leader cannot reach the admin approval list or decide on a request', async ({ page }) => {
+  await dismissAlertsPopup(page);
   await signIn(page, 'leader');
   await page.goto('/approvals');
   // A leader's '/approvals' is their own requests, without the Pending / Declined tabs.

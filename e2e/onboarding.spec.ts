@@ -52,6 +52,17 @@ async function next(page: Page) {
 
 const unique = () => `${Date.now()}`.slice(-8);
 
+
+/**
+ * The 'Your Alerts' popup opens by itself after sign-in and hides the rest of the page from
+ * assistive technology (and so from role queries) while open: close it whenever it shows.
+ */
+function dismissAlertsPopup(page: Page) {
+  return page.addLocatorHandler(page.getByRole('dialog', { name: 'Your Alerts' }), async (popup) => {
+    await popup.getByRole('button', { name: 'Got It' }).click();
+  });
+}
+
 test('a leader creates a user through all five steps; the user verifies, the admin approves, the user signs in', async ({
   page,
   browser,
@@ -62,6 +73,7 @@ test('a leader creates a user through all five steps; the user verifies, the adm
   const phone = `07${run}`;
   const idNumber = saId('1992-03-14', Number(run.slice(-4)));
 
+  await dismissAlertsPopup(page);
   await signIn(page, 'leader');
   await page.goto('/users/create');
   await expect(page.getByRole('heading', { name: 'Create New User' })).toBeVisible();
@@ -157,7 +169,10 @@ test('a leader creates a user through all five steps; the user verifies, the adm
   expect(zCode).toMatch(/^Z-\d+$/);
   expect(password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8}$/);
   await expect(page.getByRole('button', { name: 'Create Another User' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to Manage Dealers page' })).toHaveAttribute('href', '/manage-dealers');
+  await expect(page.getByRole('link', { name: 'Go to Manage Dealers page' })).toHaveAttribute(
+    'href',
+    '/manage-dealers',
+  );
 
   // 'Your Pending Requests' lists the new request as Pending.
   await page.getByRole('link', { name: 'Your Pending Requests' }).first().click();
@@ -168,6 +183,7 @@ test('a leader creates a user through all five steps; the user verifies, the adm
   // The new user signs in with the temporary password and is held until verified and approved.
   const newcomer = await browser.newContext({ baseURL: e2eBaseUrl, viewport: { width: 1366, height: 900 } });
   const newPage = await newcomer.newPage();
+  await dismissAlertsPopup(newPage);
   try {
     await signIn(newPage, email, password);
     await expect(
@@ -203,6 +219,7 @@ test('a leader creates a user through all five steps; the user verifies, the adm
     // The admin approves from '/approvals'.
     const admin = await browser.newContext({ baseURL: e2eBaseUrl, viewport: { width: 1366, height: 900 } });
     const adminPage = await admin.newPage();
+    await dismissAlertsPopup(adminPage);
     try {
       await signIn(adminPage, 'admin');
       await adminPage.goto('/approvals');

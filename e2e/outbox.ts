@@ -18,8 +18,16 @@ export class AdminOutbox {
     await page.goto('/outbox');
     await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
     const outbox = new AdminOutbox(context, page);
-    await outbox.whileLoading(() => page.getByLabel('Recipient').fill(recipient), recipient);
+    await outbox.showOnly(recipient);
     return outbox;
+  }
+
+  private recipient = '';
+
+  /** Filters the list to one recipient (part of an e-mail address or phone number). */
+  async showOnly(recipient: string): Promise<void> {
+    this.recipient = recipient;
+    await this.whileLoading(() => this.page.getByLabel('Recipient').fill(recipient), recipient);
   }
 
   private async whileLoading(action: () => Promise<unknown>, recipient?: string): Promise<void> {
@@ -39,6 +47,18 @@ export class AdminOutbox {
   /** The id of the newest message shown, or null when there is none. */
   async newestId(): Promise<number | null> {
     await expect(this.page.getByRole('progressbar')).toHaveCount(0);
+    // The list shows the filtered recipient's messages (or none) once the new answer is drawn.
+    await expect
+      .poll(async () => {
+        if (await this.page.getByText('No messages yet').isVisible()) return true;
+        const to = await this.rows()
+          .first()
+          .locator('[data-field="recipient"]')
+          .textContent({ timeout: 1_000 })
+          .catch(() => '');
+        return (to ?? '').includes(this.recipient);
+      })
+      .toBe(true);
     if ((await this.rows().count()) === 0) return null;
     const label = await this.rows()
       .first()

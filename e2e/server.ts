@@ -13,6 +13,9 @@ process.env.DATA_DIR = e2eDataDir;
 process.env.LOG_LEVEL = 'warn';
 process.env.AUTH_SECRET = 'kQ7vN2pX9rL4tY8wZ3mB6cF1hJ5dS0aG';
 process.env.SEED_DEMO = 'always';
+// Every journey signs in from the same address, many times a minute: lift the per-address rate
+// (the per-account lockout after failed sign-ins still holds).
+process.env.AUTH_SIGN_IN_PER_MINUTE ??= '600';
 
 const admin = process.env.TEST_DATABASE_URL;
 if (admin) {

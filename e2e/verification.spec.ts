@@ -22,27 +22,23 @@ test('unverified@demo.co.za verifies the e-mail address by the link and the phon
   await expect(emailRow.getByText('Not Verified')).toBeVisible();
 
   // E-mail: 'Resend Verification Email', then the link from the outbox.
-  const mails = await AdminOutbox.open(browser, personas.unverified);
+  const outbox = await AdminOutbox.open(browser, personas.unverified);
   try {
-    const before = await mails.newestId();
+    const before = await outbox.newestId();
     await page.getByRole('button', { name: 'Resend Verification Email' }).click();
     await expect(page.getByText('Email verification link has been sent to your email address.')).toBeVisible();
-    const mail = await mails.waitForNewer(before);
+    const mail = await outbox.waitForNewer(before);
     await page.goto(linkIn(mail, /\/verify-email\/[0-9a-f-]{36}/));
     await expect(page.getByText('Your email address has been verified.')).toBeVisible();
     await expect(page).toHaveURL(/\/profile$/, { timeout: 5_000 });
     await expect(emailRow.getByText('Verified', { exact: true })).toBeVisible();
-  } finally {
-    await mails.close();
-  }
 
-  // Phone: 'Resend OTP' leads to '/verify-phone', which sends the pin.
-  const texts = await AdminOutbox.open(browser, phones.unverified.slice(1));
-  try {
-    const before = await texts.newestId();
+    // Phone: 'Resend OTP' leads to '/verify-phone', which sends the pin.
+    await outbox.showOnly(phones.unverified.slice(1));
+    const beforeSms = await outbox.newestId();
     await page.getByRole('link', { name: 'Resend OTP' }).click();
     await expect(page).toHaveURL(/\/verify-phone$/);
-    const sms = await texts.waitForNewer(before);
+    const sms = await outbox.waitForNewer(beforeSms);
 
     await page.getByLabel('One Time Pin').fill(codeIn(sms) === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -59,7 +55,7 @@ test('unverified@demo.co.za verifies the e-mail address by the link and the phon
     await expect(page).toHaveURL(/\/profile$/, { timeout: 5_000 });
     await expect(phoneRow.getByText('Verified', { exact: true })).toBeVisible();
   } finally {
-    await texts.close();
+    await outbox.close();
   }
   // Both verified: the account now waits for approval.
   await expect(page.getByText('Your account is awaiting approval.')).toBeVisible();

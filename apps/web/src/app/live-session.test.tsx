@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_OPEN_TIMEOUT_MS, useLiveSession } from './live-session';
+import { LIVE_OPEN_TIMEOUT_MS, subscribeToLiveEvents } from '../lib/live-events';
+import { useLiveSession } from './live-session';
 
 class FakeEventSource {
   static readonly CONNECTING = 0;
@@ -77,9 +78,12 @@ describe('useLiveSession', () => {
   });
 
   it('opens again with back-off when the stream is dropped, and refreshes once back', () => {
-    const { keys } = setup();
+    const { keys, invalidate } = setup();
     FakeEventSource.instances[0]!.open();
     FakeEventSource.instances[0]!.fail();
+    // A lost stream re-reads the user at once: an ended session signs the page out.
+    expect(keys()).toEqual(['["me"]']);
+    invalidate.mockClear();
     expect(FakeEventSource.instances[0]!.closed).toBe(true);
     vi.advanceTimersByTime(1_300);
     expect(FakeEventSource.instances).toHaveLength(2);
@@ -93,6 +97,20 @@ describe('useLiveSession', () => {
     expect(FakeEventSource.instances[0]!.closed).toBe(true);
     vi.advanceTimersByTime(1_300);
     expect(FakeEventSource.instances).toHaveLength(2);
+  });
+
+  it('shares one stream between listeners and closes it with the last one', () => {
+    const { view } = setup();
+    const received: string[] = [];
+    const stop = subscribeToLiveEvents((event) => received.push(event.type));
+    expect(FakeEventSource.instances).toHaveLength(1);
+    FakeEventSource.instances[0]!.open();
+    FakeEventSource.instances[0]!.send({ type: 'alert.created', channel: 'alert.3', data: {} });
+    expect(received).toEqual(['alert.created']);
+    view.unmount();
+    expect(FakeEventSource.instances[0]!.closed).toBe(false);
+    stop();
+    expect(FakeEventSource.instances[0]!.closed).toBe(true);
   });
 
   it('closes the stream when the signed-in page goes away (sign-out)', () => {

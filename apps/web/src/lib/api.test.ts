@@ -92,6 +92,13 @@ describe('errorMessageWithRetry', () => {
     const error = new ApiError({ status: 429, code: 'TOO_MANY', message, retryAfterSeconds: 700 });
     expect(errorMessageWithRetry(error)).toBe(message);
   });
+  it('does not repeat "try again later", and makes it precise when the wait is known', () => {
+    const later = 'Too many requests. Please try again later.';
+    expect(errorMessageWithRetry(new ApiError({ status: 429, code: 'RATE', message: later }))).toBe(later);
+    expect(
+      errorMessageWithRetry(new ApiError({ status: 429, code: 'RATE', message: later, retryAfterSeconds: 40 })),
+    ).toBe('Too many requests. Please try again in 40 seconds.');
+  });
   it('leaves other errors as they are', () => {
     expect(errorMessageWithRetry(new ApiError({ status: 401, code: 'X', message: 'Invalid email or password' }))).toBe(
       'Invalid email or password',

@@ -72,9 +72,14 @@ export function formatWait(seconds: number): string {
 export function errorMessageWithRetry(error: unknown): string {
   const message = errorMessage(error);
   if (!(error instanceof ApiError) || error.status !== 429) return message;
-  if (/try again/i.test(message) && /\d/.test(message)) return message;
   const wait = error.retryAfterSeconds;
-  const base = message === MESSAGES.fallback || /^too many requests$/i.test(message) ? 'Too many attempts.' : message;
+  const saysWhen = /try again/i.test(message);
+  if (saysWhen && (/\d/.test(message) || !wait)) return message;
+  const base = saysWhen
+    ? message.replace(/\s*Please try again later\.?\s*$/i, '')
+    : message === MESSAGES.fallback || /^too many requests$/i.test(message)
+      ? 'Too many attempts.'
+      : message;
   const sentence = /[.!?]$/.test(base) ? base : `${base}.`;
   return wait ? `${sentence} Please try again in ${formatWait(wait)}.` : `${sentence} Please try again later.`;
 }

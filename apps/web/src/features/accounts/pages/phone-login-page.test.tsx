@@ -61,7 +61,8 @@ describe('PhoneLoginPage', () => {
 
   it('shows the incorrect-pin message from the server', async () => {
     const pin = 'Incorrect pin: Your One Time Pin is not correct. Please try again.';
-    vi.spyOn(globalThis, 'fetch')
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
       .mockResolvedValueOnce(json({ sent: true }))
       .mockResolvedValueOnce(json({ code: 'INVALID_OTP', message: pin }, 400));
     renderWithProviders(<PhoneLoginPage />);
@@ -69,5 +70,8 @@ describe('PhoneLoginPage', () => {
     fireEvent.change(await screen.findByLabelText('One Time Pin'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getAllByText(pin)).toHaveLength(2));
+    const [url, init] = fetchSpy.mock.calls[1] ?? [];
+    expect(url).toBe('/api/auth/phone-sign-in/verify');
+    expect(JSON.parse(String(init?.body))).toEqual({ phone: '+27821234567', code: '123456', rememberMe: true });
   });
 });

@@ -4,7 +4,9 @@ import EmailRoundedIcon from '@mui/icons-material/EmailRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -26,7 +28,7 @@ import { AuthLayout } from '../components/auth-layout';
 import { SMS_WAIT_NOTE } from '../texts';
 
 const PhoneStep = z.object({ phone: EnteredCellphone });
-const CodeStep = z.object({ code: PhoneSignInRequest.shape.code });
+const CodeStep = z.object({ code: PhoneSignInRequest.shape.code, rememberMe: z.boolean() });
 
 /** Spec 1 §4: a failed code request reads 'Number not found'; too many requests say when to try again. */
 function sendFailureMessage(error: unknown): string {
@@ -98,10 +100,10 @@ function OtpStep({ entered, onRetry }: { entered: string; onRetry: () => void })
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(CodeStep), defaultValues: { code: '' } });
-  const onSubmit = handleSubmit(({ code }) =>
+  } = useForm({ resolver: zodResolver(CodeStep), defaultValues: { code: '', rememberMe: true } });
+  const onSubmit = handleSubmit(({ code, rememberMe }) =>
     verify.mutate(
-      { phone: cellphoneToE164(entered), code, rememberMe: true },
+      { phone: cellphoneToE164(entered), code, rememberMe },
       { onError: (error) => enqueueSnackbar(errorMessageWithRetry(error), { variant: 'error' }) },
     ),
   );
@@ -136,7 +138,27 @@ function OtpStep({ entered, onRetry }: { entered: string; onRetry: () => void })
           />
         )}
       />
-      <Alert severity="info" sx={{ mt: 2.5, mb: 2.5 }}>
+      <Controller
+        name="rememberMe"
+        control={control}
+        render={({ field: { value, onChange, onBlur, name } }) => (
+          <FormControlLabel
+            control={
+              <Checkbox
+                name={name}
+                checked={value}
+                onChange={(event) => onChange(event.target.checked)}
+                onBlur={onBlur}
+                size="small"
+              />
+            }
+            label="Keep me signed in"
+            slotProps={{ typography: { variant: 'body2' } }}
+            sx={{ mt: 1 }}
+          />
+        )}
+      />
+      <Alert severity="info" sx={{ mt: 1, mb: 2.5 }}>
         {SMS_WAIT_NOTE}
       </Alert>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>

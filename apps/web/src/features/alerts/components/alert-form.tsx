@@ -198,7 +198,7 @@ export function AlertForm({ mode, isAdmin, initial, presetRecipientId, submittin
           </Box>
           <TextField
             inputRef={textRef}
-            aria-label="Description"
+            slotProps={{ htmlInput: { 'aria-label': 'Description' } }}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
             multiline

@@ -148,6 +148,7 @@ export function NotificationBell({ userId, color = 'default' }: { userId: number
       </Drawer>
       <YourAlertsDialog
         alerts={alerts}
+        hidden={open}
         onView={(id) => {
           setSelectedId(id);
           setOpen(true);

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
   ALERT_MESSAGES,
@@ -20,7 +20,16 @@ import { useDismissPopup } from '../api/alerts';
  * 'Your Alerts' (spec 2): unseen alerts whose popup was not dismissed show on load and when new
  * ones arrive; 'Got It' dismisses them (they stay unread in the bell), 'View' opens one.
  */
-export function YourAlertsDialog({ alerts, onView }: { alerts: UserAlert[]; onView: (id: number) => void }) {
+export function YourAlertsDialog({
+  alerts,
+  onView,
+  hidden = false,
+}: {
+  alerts: UserAlert[];
+  onView: (id: number) => void;
+  /** While the notifications drawer is open the popup steps aside. */
+  hidden?: boolean;
+}) {
   const pending = alerts.filter((alert) => !alert.seen && !alert.popup_dismissed);
   const pendingKey = pending.map((alert) => alert.id).join(',');
   const [closedFor, setClosedFor] = useState<string | null>(null);
@@ -41,26 +50,27 @@ export function YourAlertsDialog({ alerts, onView }: { alerts: UserAlert[]; onVi
     close();
   };
 
+  if (!open || hidden) return null;
   return (
-    // Non-modal, in the corner: it must not block the page the user came to (nor a focus trap).
-    <Dialog
-      open={open}
-      onClose={close}
-      fullWidth
-      maxWidth="xs"
+    // Non-modal, in the corner: it must neither block nor hide (aria-hidden) the page the user came to.
+    <Paper
+      role="dialog"
       aria-labelledby="your-alerts-title"
-      hideBackdrop
-      disableEnforceFocus
-      disableAutoFocus
-      disableScrollLock
+      elevation={8}
       sx={{
-        pointerEvents: 'none',
-        '& .MuiDialog-container': { alignItems: 'flex-end', justifyContent: 'flex-end' },
-        '& .MuiDialog-paper': { pointerEvents: 'auto', m: 2, boxShadow: 8 },
+        position: 'fixed',
+        right: 16,
+        bottom: 16,
+        zIndex: 1300,
+        width: 'min(420px, calc(100vw - 32px))',
+        maxHeight: '70vh',
+        display: 'flex',
+        flexDirection: 'column',
+        borderRadius: 3,
       }}
     >
       <DialogTitle id="your-alerts-title">Your Alerts</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers sx={{ overflowY: 'auto' }}>
         {pending.length ? (
           pending.slice(0, 5).map((alert) => (
             <Box key={alert.id} sx={{ py: 1, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -95,6 +105,6 @@ export function YourAlertsDialog({ alerts, onView }: { alerts: UserAlert[]; onVi
           Got It
         </Button>
       </DialogActions>
-    </Dialog>
+    </Paper>
   );
 }

@@ -44,9 +44,7 @@ function AdminApprovals() {
         sortable: false,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%' }}>
-            {formatDateTime(row.resubmittedAt ?? row.createdAt)
-              .slice(0, 12)
-              .replace(/,$/, '')}
+            {formatDateTime(row.resubmittedAt ?? row.createdAt).split(',')[0]}
             {row.resubmittedAt ? <Chip size="small" variant="outlined" label="Resubmitted" /> : null}
           </Box>
         ),
