@@ -77,7 +77,6 @@ async function submitRequest(page: Page, name: { firstName: string; surname: str
   };
 }
 
-
 /**
  * The 'Your Alerts' popup opens by itself after sign-in and hides the rest of the page from
  * assistive technology (and so from role queries) while open: close it whenever it shows.

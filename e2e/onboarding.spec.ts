@@ -52,7 +52,6 @@ async function next(page: Page) {
 
 const unique = () => `${Date.now()}`.slice(-8);
 
-
 /**
  * The 'Your Alerts' popup opens by itself after sign-in and hides the rest of the page from
  * assistive technology (and so from role queries) while open: close it whenever it shows.
@@ -160,6 +159,18 @@ test('a leader creates a user through all five steps; the user verifies, the adm
   await page.getByRole('button', { name: 'Create User Account' }).click();
   await expect(page.getByText('You must agree to the terms and conditions to proceed')).toBeVisible();
   await page.getByLabel('I agree to the terms and conditions').check();
+
+  // A failed submission shows 'Submission Error' with the §8 message, at the top of the page.
+  // A gateway in front of the server failing with no message of its own.
+  await page.route('**/api/people', (route) => route.fulfill({ status: 502, body: '' }));
+  await page.getByRole('button', { name: 'Create User Account' }).click();
+  const failure = page.getByRole('alert').filter({ hasText: 'Submission Error' });
+  await expect(failure).toContainText(
+    'Failed to create user: A server error occurred. Please try again in a few moments or contact support if the problem persists.',
+  );
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBe(0);
+  await page.unroute('**/api/people');
+
   await page.getByRole('button', { name: 'Create User Account' }).click();
 
   await expect(page.getByRole('heading', { name: 'User Created Successfully' })).toBeVisible();

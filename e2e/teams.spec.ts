@@ -22,6 +22,13 @@ async function idOf(email: string): Promise<number> {
 
 const grid = (page: Page) => page.getByRole('grid');
 
+// The alerts pop-up of a signed-in user can cover the grid's footer: close it whenever it shows.
+test.beforeEach(async ({ page }) => {
+  await page.addLocatorHandler(page.getByRole('button', { name: 'Got It' }), async (button) => {
+    await button.click();
+  });
+});
+
 test("the leader's Manage Teams shows their own team and nobody else", async ({ page }) => {
   const leaderId = await idOf(personas.leader);
   const team = await query<{ id: number; first_name: string; surname: string }>(

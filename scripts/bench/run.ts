@@ -13,6 +13,7 @@ import {
   type TeamScope,
 } from '../../apps/server/src/modules/teams/teams.queries.ts';
 import { createServices } from '../../apps/server/src/services.ts';
+import { benchAlerts } from './alerts.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { measure, printTable, type Row } from './measure.ts';
 import { seedLargeHierarchy } from './seed-large.ts';
@@ -210,6 +211,7 @@ try {
     target: 'under 600 ms',
   };
   rows.push(moveRow);
+  rows.push(...(await benchAlerts({ db: bench.db, origin, adminCookie, userCookie: cookie, userId: leader.id })));
 
   printTable(rows);
   await app.close();

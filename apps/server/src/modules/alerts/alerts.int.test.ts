@@ -1,5 +1,6 @@
 import type { NewAlertRequest, SentAlert, UserAlert } from '@portal/domain/alerts/alerts';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { createProductType, createSupplier, createUser, linkUser, type UserRow } from '../../db/seed/factories.ts';
@@ -282,5 +283,40 @@ describe('copies', () => {
         { channel: 'sms', recipient: '+27821110001' },
       ]),
     );
+  });
+});
+
+describe('alert image', () => {
+  it('lets every recipient read the image, and nobody else', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
+    const boundary = '----alertsbench';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nalert_image\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: {
+        cookie: cookies.leader,
+        origin: TEST_ORIGIN,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const fileId = (uploaded.json() as { id: string }).id;
+    // Admins may attach any image; agents never send alerts.
+    expect((await send('admin', { target_user_ids: [agent.id], image: fileId })).statusCode).toBe(200);
+    const response = await send('leader', { target_user_ids: [agent.id], image: fileId });
+    expect(response.statusCode).toBe(200);
+    expect((await call('GET', `/api/files/${fileId}`, 'agent')).statusCode).toBe(200);
+    expect((await call('GET', `/api/files/${fileId}`, 'outsider')).statusCode).toBe(403);
   });
 });

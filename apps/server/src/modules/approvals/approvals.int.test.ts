@@ -13,7 +13,6 @@ let ctx: TestContext;
 //        └─ otherLeader
 let admin: UserRow;
 let leader: UserRow;
-let otherLeader: UserRow;
 const cookies: Record<string, string> = {};
 
 async function person(key: string, input: NewUser): Promise<UserRow> {
@@ -69,7 +68,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = await person('admin', { isAdmin: true, refsTypeId: 2 });
   leader = await person('leader', { parentId: admin.id, isLeader: true, refsUserTierId: 3 });
-  otherLeader = await person('otherLeader', { parentId: admin.id, isLeader: true, refsUserTierId: 3 });
+  await person('otherLeader', { parentId: admin.id, isLeader: true, refsUserTierId: 3 });
 });
 afterAll(() => ctx?.close());
 

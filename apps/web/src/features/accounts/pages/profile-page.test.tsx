@@ -87,9 +87,10 @@ describe('ProfilePage', () => {
     const toggle = (await screen.findByRole('switch', { name: 'Become A Leader' })) as HTMLInputElement;
     expect(toggle.disabled).toBe(false);
     fireEvent.click(toggle);
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
-    await waitFor(() =>
-      expect((screen.getByRole('switch', { name: 'Become A Leader' }) as HTMLInputElement).checked).toBe(true),
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }, { timeout: 5000 }));
+    await waitFor(
+      () => expect((screen.getByRole('switch', { name: 'Become A Leader' }) as HTMLInputElement).checked).toBe(true),
+      { timeout: 5000 },
     );
     expect((screen.getByRole('switch', { name: 'Become A Leader' }) as HTMLInputElement).disabled).toBe(true);
     expect(

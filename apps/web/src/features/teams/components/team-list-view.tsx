@@ -64,8 +64,9 @@ export function TeamListView({ parentId, canBulkUpdate, showDownstream, toolbarE
   const data = dealers.data;
   const { remember } = pages;
   useEffect(() => {
-    if (data) remember(data.pagination.page - 1, data.pagination.nextCursor);
-  }, [data, remember]);
+    // A placeholder is the previous list's page: its cursor belongs to that list, not this one.
+    if (data && !dealers.isPlaceholderData) remember(data.pagination.page - 1, data.pagination.nextCursor);
+  }, [data, dealers.isPlaceholderData, remember]);
 
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
   const [capReached, setCapReached] = useState(false);

@@ -54,8 +54,9 @@ function Downstream({ dealerId }: { dealerId: number }) {
   const data = downstream.data;
   const { remember } = pages;
   useEffect(() => {
-    if (data) remember(data.pagination.page - 1, data.pagination.nextCursor);
-  }, [data, remember]);
+    // A placeholder is the previous list's page: its cursor belongs to that list, not this one.
+    if (data && !downstream.isPlaceholderData) remember(data.pagination.page - 1, data.pagination.nextCursor);
+  }, [data, downstream.isPlaceholderData, remember]);
 
   const columns = useMemo(() => downstreamColumns(true), []);
   const submit = (event: FormEvent) => {
