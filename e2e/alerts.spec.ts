@@ -31,7 +31,7 @@ async function signedInPage(browser: Browser, who: keyof typeof personas): Promi
 
 /** The demo alerts pop up on load; 'Got It' puts them away (they stay unread). */
 async function putAwayPopup(page: Page): Promise<void> {
-  const popup = page.getByRole('dialog', { name: 'Your Alerts' });
+  const popup = page.getByRole('alertdialog', { name: 'Your Alerts' });
   await expect(bell(page)).toBeVisible();
   await popup
     .getByRole('button', { name: 'Got It' })
@@ -58,7 +58,7 @@ test('a leader alerts two team members; the agent sees it live, marks it read an
 
   // The agent is signed in first and stays on the dashboard.
   const agent = await signedInPage(browser, 'agent');
-  const popup = agent.getByRole('dialog', { name: 'Your Alerts' });
+  const popup = agent.getByRole('alertdialog', { name: 'Your Alerts' });
   await putAwayPopup(agent);
   const before = await unreadCount(agent);
   await expect(bell(agent)).toHaveAccessibleName(before ? `Notifications, ${before} unread` : 'Notifications');

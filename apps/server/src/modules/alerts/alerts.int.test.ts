@@ -241,6 +241,13 @@ describe('permissions on the §7 calls', () => {
     expect((await call('GET', `/api/alerts/user-alerts?user_id=${agent.id}`, 'agent')).statusCode).toBe(200);
   });
 
+  it('keeps waiting users away from the bell (403), as the page hides it', async () => {
+    const waiting = await createUser(ctx.db, { parentId: leader.id, password: PASSWORD, refsUserLifecycleStatusId: 1 });
+    const cookie = await ctx.signIn(waiting.email!, PASSWORD);
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/alerts/unread-count', headers: { cookie } });
+    expect(response.statusCode).toBe(403);
+  });
+
   it('lets only the creator or an admin update an alert', async () => {
     const { id } = (await send('leader', { target_user_ids: [agent.id] })).json() as { id: number };
     const body = { id, title: 'x', description: '', active: true };

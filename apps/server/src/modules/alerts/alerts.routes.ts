@@ -56,7 +56,7 @@ export const alertsRoutes =
     app.get(
       '/api/alerts/user-alerts',
       {
-        preHandler: guards.signedIn,
+        preHandler: guards.notWaiting,
         schema: {
           tags,
           summary: 'The active alerts a user received',
@@ -69,7 +69,7 @@ export const alertsRoutes =
     app.get(
       '/api/alerts/for-user',
       {
-        preHandler: guards.signedIn,
+        preHandler: guards.notWaiting,
         schema: {
           tags,
           summary: 'The alerts of a user, normalised (created_at, seen, active, is_individual)',
@@ -81,12 +81,12 @@ export const alertsRoutes =
     );
     app.post(
       '/api/alerts/mark-read',
-      { preHandler: guards.signedIn, schema: { tags, body: MarkAlertRequest, response: { 200: OkResult } } },
+      { preHandler: guards.notWaiting, schema: { tags, body: MarkAlertRequest, response: { 200: OkResult } } },
       (request) => markAlert(db, actorOf(request), request.body, true),
     );
     app.post(
       '/api/alerts/mark-unread',
-      { preHandler: guards.signedIn, schema: { tags, body: MarkAlertRequest, response: { 200: OkResult } } },
+      { preHandler: guards.notWaiting, schema: { tags, body: MarkAlertRequest, response: { 200: OkResult } } },
       (request) => markAlert(db, actorOf(request), request.body, false),
     );
     app.post(
@@ -104,7 +104,7 @@ export const alertsRoutes =
     );
     app.get(
       '/api/alerts/single-alert',
-      { preHandler: guards.signedIn, schema: { tags, querystring: SingleAlertQuery, response: { 200: UserAlert } } },
+      { preHandler: guards.notWaiting, schema: { tags, querystring: SingleAlertQuery, response: { 200: UserAlert } } },
       (request) => singleAlert(db, actorOf(request), request.query.user_id, request.query.id),
     );
     app.put(
@@ -120,19 +120,19 @@ export const alertsRoutes =
     app.get(
       '/api/alerts/unread-count',
       {
-        preHandler: guards.signedIn,
+        preHandler: guards.notWaiting,
         schema: { tags, summary: 'The bell badge: unseen active alerts', response: { 200: UnreadCount } },
       },
       (request) => myUnreadCount(db, actorOf(request)),
     );
     app.post(
       '/api/alerts/mark-all-read',
-      { preHandler: guards.signedIn, schema: { tags, response: { 200: OkResult } } },
+      { preHandler: guards.notWaiting, schema: { tags, response: { 200: OkResult } } },
       (request) => markAllRead(db, actorOf(request)),
     );
     app.post(
       '/api/alerts/:id/dismiss-popup',
-      { preHandler: guards.signedIn, schema: { tags, params: AlertIdParams, response: { 200: OkResult } } },
+      { preHandler: guards.notWaiting, schema: { tags, params: AlertIdParams, response: { 200: OkResult } } },
       (request) => dismissAlertPopup(db, actorOf(request), request.params.id),
     );
     app.get(

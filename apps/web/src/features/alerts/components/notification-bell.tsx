@@ -15,6 +15,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { ALERT_MESSAGES, NOTIFICATION_TITLE_CHARS, truncate, type UserAlert } from '@portal/domain/alerts/alerts';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { useInbox, useLiveAlerts, useMarkAlert, useMarkAllRead, useUnreadCount } from '../api/alerts';
 import { AlertHtml, AlertImage } from './alert-html';
 import { YourAlertsDialog } from './your-alerts-dialog';
@@ -61,6 +62,7 @@ function AlertDetail({ alert, userId, onBack }: { alert: UserAlert; userId: numb
  */
 export function NotificationBell({ userId, color = 'default' }: { userId: number; color?: 'inherit' | 'default' }) {
   const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
   const [tab, setTab] = useState<'unread' | 'all'>('unread');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   useLiveAlerts(true);
@@ -149,6 +151,8 @@ export function NotificationBell({ userId, color = 'default' }: { userId: number
       <YourAlertsDialog
         alerts={alerts}
         hidden={open}
+        loaded={inbox.isSuccess}
+        quietOnLoad={pathname !== '/'}
         onView={(id) => {
           setSelectedId(id);
           setOpen(true);

@@ -13,7 +13,7 @@ import {
   truncate,
   type UserAlert,
 } from '@portal/domain/alerts/alerts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDismissPopup } from '../api/alerts';
 
 /**
@@ -24,11 +24,17 @@ export function YourAlertsDialog({
   alerts,
   onView,
   hidden = false,
+  loaded = true,
+  quietOnLoad = false,
 }: {
   alerts: UserAlert[];
   onView: (id: number) => void;
   /** While the notifications drawer is open the popup steps aside. */
   hidden?: boolean;
+  /** Whether `alerts` has been read from the server yet. */
+  loaded?: boolean;
+  /** Away from the home page, what was already waiting at load stays in the bell; new arrivals still pop up. */
+  quietOnLoad?: boolean;
 }) {
   const pending = alerts.filter((alert) => !alert.seen && !alert.popup_dismissed);
   const pendingKey = pending.map((alert) => alert.id).join(',');
@@ -36,10 +42,20 @@ export function YourAlertsDialog({
   const [open, setOpen] = useState(false);
   const dismiss = useDismissPopup();
 
+  const settled = useRef(false);
+
   useEffect(() => {
+    if (!loaded) return;
+    if (!settled.current) {
+      settled.current = true;
+      if (quietOnLoad) {
+        setClosedFor(pendingKey);
+        return;
+      }
+    }
     // Opens for a set of alerts not yet closed: on load and whenever a new one arrives.
     if (pendingKey && pendingKey !== closedFor) setOpen(true);
-  }, [pendingKey, closedFor]);
+  }, [loaded, quietOnLoad, pendingKey, closedFor]);
 
   const close = () => {
     setClosedFor(pendingKey);
@@ -53,15 +69,17 @@ export function YourAlertsDialog({
   if (!open || hidden) return null;
   return (
     // Non-modal, in the corner: it must neither block nor hide (aria-hidden) the page the user came to.
+    // alertdialog: not modal, and not one more 'dialog' for the page's own dialogs to be confused with.
     <Paper
-      role="dialog"
+      role="alertdialog"
       aria-labelledby="your-alerts-title"
       elevation={8}
       sx={{
         position: 'fixed',
         right: 16,
         bottom: 16,
-        zIndex: 1300,
+        // Above the app bar and drawers, below menus and modal dialogs (1300).
+        zIndex: 1250,
         width: 'min(420px, calc(100vw - 32px))',
         maxHeight: '70vh',
         display: 'flex',

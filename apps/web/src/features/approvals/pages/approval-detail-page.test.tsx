@@ -6,6 +6,9 @@ import { json, referenceLists } from '../../../test/profiles';
 import { renderWithProviders } from '../../../test/render';
 import { ApprovalDetailPage } from './approval-detail-page';
 
+/** This machine is busy while the suites run side by side: allow more than the default second. */
+const WAIT = { timeout: 5000 };
+
 function detail(overrides: Partial<ApprovalDetail> = {}): ApprovalDetail {
   return {
     id: 57,
@@ -70,7 +73,7 @@ describe('ApprovalDetailPage (spec 1 §2.11a, spec 2 §4)', { timeout: 60_000 },
     const fetchSpy = renderPage(detail(), () =>
       json({ id: 57, status: 1, message: 'Request resubmitted for approval.' }),
     );
-    expect(await screen.findByRole('heading', { name: 'Agent Creation Request' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Agent Creation Request' }, WAIT)).toBeTruthy();
     expect(screen.getByText('The street address is incomplete.')).toBeTruthy();
     const button = screen.getByRole('button', { name: 'Resubmit Request' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
@@ -79,7 +82,7 @@ describe('ApprovalDetailPage (spec 1 §2.11a, spec 2 §4)', { timeout: 60_000 },
     });
     await waitFor(() => expect(button.disabled).toBe(false));
     fireEvent.click(button);
-    expect(await screen.findByRole('heading', { name: 'Approvals list' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Approvals list' }, WAIT)).toBeTruthy();
     const put = fetchSpy.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(put?.[0]).toBe('/api/approvals/57/resubmit');
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ street: 'Unit 7, 4 Florida Road', phone: '0761234567' });
@@ -87,7 +90,7 @@ describe('ApprovalDetailPage (spec 1 §2.11a, spec 2 §4)', { timeout: 60_000 },
 
   it('keeps a pending request read-only', async () => {
     renderPage(detail({ status: 1, statusLabel: 'Pending', canResubmit: false }));
-    expect(await screen.findByText('This request is pending approval.')).toBeTruthy();
+    expect(await screen.findByText('This request is pending approval.', {}, WAIT)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Resubmit Request' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('textbox', { name: 'Street address' }) as HTMLInputElement).disabled).toBe(true);
   });
@@ -96,8 +99,8 @@ describe('ApprovalDetailPage (spec 1 §2.11a, spec 2 §4)', { timeout: 60_000 },
     renderPage(detail({ status: 1, statusLabel: 'Pending', canDecide: true, canResubmit: false }), () =>
       json({ id: 57, status: 2, emailSent: false, message: 'Failed to send approval email' }),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Failed to send approval email')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }, WAIT));
+    expect(await screen.findByText('Failed to send approval email', {}, WAIT)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Manage Teams' })).toBeNull();
   });
 
@@ -106,14 +109,14 @@ describe('ApprovalDetailPage (spec 1 §2.11a, spec 2 §4)', { timeout: 60_000 },
       detail({ status: 1, statusLabel: 'Pending', canDecide: true, canResubmit: false }),
       () => json({ id: 57, status: 5, message: 'Request declined.' }),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
-    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline' }, WAIT));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
     fireEvent.click(dialog.querySelector('button.MuiButton-contained') as HTMLButtonElement);
-    expect(await screen.findByText('Please give a reason for declining this request.')).toBeTruthy();
+    expect(await screen.findByText('Please give a reason for declining this request.', {}, WAIT)).toBeTruthy();
     expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
     fireEvent.change(screen.getByRole('textbox', { name: 'Reason' }), { target: { value: 'Blurry ID photo' } });
     fireEvent.click(dialog.querySelector('button.MuiButton-contained') as HTMLButtonElement);
-    expect(await screen.findByRole('heading', { name: 'Approvals list' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Approvals list' }, WAIT)).toBeTruthy();
     const post = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(post?.[0]).toBe('/api/approvals/57/decline');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ reason: 'Blurry ID photo' });

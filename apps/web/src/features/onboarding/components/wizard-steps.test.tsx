@@ -8,6 +8,9 @@ import { renderWithProviders } from '../../../test/render';
 import { BankingStep } from './banking-step';
 import { ProductsStep } from './products-step';
 
+/** This machine is busy while the suites run side by side: allow more than the default second. */
+const WAIT = { timeout: 5000 };
+
 let form: ReturnType<typeof useForm<NewUserForm>>;
 function WithForm({ children }: { children: ReactNode }) {
   form = useForm<NewUserForm>({ defaultValues: newUserDefaults(2) });
@@ -16,7 +19,7 @@ function WithForm({ children }: { children: ReactNode }) {
 
 async function choose(label: string, option: string) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-  fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+  fireEvent.click(within(await screen.findByRole('listbox', {}, WAIT)).getByRole('option', { name: option }));
 }
 
 const options: OnboardingOptions = {

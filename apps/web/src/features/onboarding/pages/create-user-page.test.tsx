@@ -9,6 +9,9 @@ import { makeUser } from '../../../test/users';
 import { meQueryKey } from '../../accounts/api/get-me';
 import { CreateUserPage } from './create-user-page';
 
+/** This machine is busy while the suites run side by side: allow more than the default second. */
+const WAIT = { timeout: 5000 };
+
 const lists = {
   ...referenceLists,
   genders: [
@@ -58,8 +61,8 @@ const leader = makeUser({ id: 2, zCode: 'Z-2', isLeader: true, role: 'leader' })
 describe('CreateUserPage (spec 1 §2.7)', { timeout: 60_000 }, () => {
   it('keeps the wizard on step 1 with its messages, and a step more than one ahead disabled', async () => {
     renderPage(leader, () => json({ available: true }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('First name is required')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }, WAIT));
+    expect(await screen.findByText('First name is required', {}, WAIT)).toBeTruthy();
     expect(screen.getByText('Surname is required')).toBeTruthy();
     expect(screen.getByText('Date of birth is required')).toBeTruthy();
     expect(screen.getByText('ID/Passport number is required')).toBeTruthy();
@@ -73,10 +76,10 @@ describe('CreateUserPage (spec 1 §2.7)', { timeout: 60_000 }, () => {
 
   it('counts a failing duplicate lookup as in use, on blur', async () => {
     const fetchSpy = renderPage(leader, () => json({ detail: 'boom' }, 500));
-    const id = await screen.findByRole('textbox', { name: 'ID number' });
+    const id = await screen.findByRole('textbox', { name: 'ID number' }, WAIT);
     fireEvent.change(id, { target: { value: 'A1234567' } });
     fireEvent.blur(id);
-    expect(await screen.findByText('ID Number is already in use.')).toBeTruthy();
+    expect(await screen.findByText('ID Number is already in use.', {}, WAIT)).toBeTruthy();
     await waitFor(() =>
       expect(fetchSpy.mock.calls.some(([url]) => String(url).includes('identificationNo=A1234567'))).toBe(true),
     );
@@ -84,7 +87,7 @@ describe('CreateUserPage (spec 1 §2.7)', { timeout: 60_000 }, () => {
 
   it('keeps phone inputs to 10 digits', async () => {
     renderPage(leader, () => json({ available: true }));
-    const phone = (await screen.findByRole('textbox', { name: 'Phone' })) as HTMLInputElement;
+    const phone = (await screen.findByRole('textbox', { name: 'Phone' }, WAIT)) as HTMLInputElement;
     expect(phone.maxLength).toBe(10);
     fireEvent.change(phone, { target: { value: '08a2 123' } });
     expect(phone.value).toBe('082123');
