@@ -45,7 +45,7 @@ test('a leader registers a SIM on the RICA page and resets the form', async ({ p
   await expect(page.getByText('ID Number is required')).toBeVisible();
 
   await page.getByLabel('ID Number').fill('8001015009087');
-  await page.getByLabel('Name', { exact: true }).fill('Sipho');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Sipho');
   await page.getByLabel('Surname').fill('Nkosi');
   await page.getByLabel('Address Line 1').fill('12 Vilakazi Street');
   await page.getByLabel('Suburb').fill('Soweto');

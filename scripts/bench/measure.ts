@@ -12,6 +12,38 @@ export async function measure(iterations: number, work: (i: number) => Promise<u
   return { p50: at(0.5), p95: at(0.95), n: iterations };
 }
 
+/**
+ * Times the API call and its bare SQL turn about (API, SQL, API, SQL…) after a warm-up of both, so
+ * that on a shared machine both columns see the same background load.
+ */
+export async function measurePair(
+  iterations: number,
+  api: (i: number) => Promise<unknown>,
+  sql: (i: number) => Promise<unknown>,
+) {
+  for (let i = 0; i < Math.min(10, iterations); i++) {
+    await api(i);
+    await sql(i);
+  }
+  const samples = { api: [] as number[], sql: [] as number[] };
+  for (let i = 0; i < iterations; i++) {
+    for (const [side, work] of [
+      ['api', api],
+      ['sql', sql],
+    ] as const) {
+      const start = process.hrtime.bigint();
+      await work(i);
+      samples[side].push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }
+  const summary = (values: number[]) => {
+    values.sort((a, b) => a - b);
+    const at = (q: number) => values[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+    return { p50: at(0.5), p95: at(0.95), n: iterations };
+  };
+  return { api: summary(samples.api), sql: summary(samples.sql) };
+}
+
 export interface Row {
   name: string;
   api?: { p50: number; p95: number; n: number };

@@ -80,7 +80,7 @@ describe('ApprovalDetailPage (spec 1 §2.11a, spec 2 §4)', { timeout: 60_000 },
     fireEvent.change(screen.getByRole('textbox', { name: 'Street address' }), {
       target: { value: 'Unit 7, 4 Florida Road' },
     });
-    await waitFor(() => expect(button.disabled).toBe(false));
+    await waitFor(() => expect(button.disabled).toBe(false), WAIT);
     fireEvent.click(button);
     expect(await screen.findByRole('heading', { name: 'Approvals list' }, WAIT)).toBeTruthy();
     const put = fetchSpy.mock.calls.find(([, init]) => init?.method === 'PUT');
