@@ -12,7 +12,7 @@ import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data
 import type { AccessControlRow } from '@portal/domain/access-control/access-control';
 import { FEATURES, type Feature } from '@portal/domain/accounts/me';
 import { useSnackbar } from 'notistack';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -39,17 +39,20 @@ export function AccessControlPage() {
     pageSize: pagination.pageSize,
     search: search || undefined,
   });
-  const setFeature = useSetFeatureAccess();
+  const { mutate: setFeature, isPending: isUpdating } = useSetFeatureAccess();
 
-  const change = (row: AccessControlRow, feature: Feature, enabled: boolean) =>
-    setFeature.mutate(
-      { userId: row.id, feature, enabled },
-      {
-        onSuccess: () =>
-          enqueueSnackbar(`${feature} ${enabled ? 'given to' : 'removed from'} ${row.zCode}`, { variant: 'success' }),
-        onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-      },
-    );
+  const change = useCallback(
+    (row: AccessControlRow, feature: Feature, enabled: boolean) =>
+      setFeature(
+        { userId: row.id, feature, enabled },
+        {
+          onSuccess: () =>
+            enqueueSnackbar(`${feature} ${enabled ? 'given to' : 'removed from'} ${row.zCode}`, { variant: 'success' }),
+          onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+        },
+      ),
+    [setFeature, enqueueSnackbar],
+  );
 
   const columns = useMemo<GridColDef<AccessControlRow>[]>(
     () => [
@@ -77,7 +80,7 @@ export function AccessControlPage() {
             size="small"
             fullWidth
             value={row.features.includes(feature) ? 'true' : 'false'}
-            disabled={!row.isAdmin || setFeature.isPending}
+            disabled={!row.isAdmin || isUpdating}
             onChange={(event) => change(row, feature, event.target.value === 'true')}
             inputProps={{ 'aria-label': `${feature} for ${row.zCode}` }}
           >
@@ -87,8 +90,7 @@ export function AccessControlPage() {
         ),
       })),
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: change closes over the latest mutation
-    [setFeature.isPending],
+    [change, isUpdating],
   );
 
   return (
