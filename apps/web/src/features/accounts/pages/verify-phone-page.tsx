@@ -12,7 +12,7 @@ import { displayPhone } from '@portal/domain/people/phone';
 import { useSnackbar } from 'notistack';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { errorMessageWithRetry } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -32,8 +32,11 @@ export function VerifyPhonePage() {
   const [verified, setVerified] = useState(false);
   const alreadyVerified = user.phoneVerified && !verified;
 
-  // Arriving here (from 'Resend OTP' or a changed number) sends a pin once.
-  const sentOnArrival = useRef(false);
+  // Arriving here from 'Resend OTP' sends a pin once; after a change of number the server has
+  // just sent one (state `codeSent`), and a second SMS would spend the 3-per-15-minutes allowance.
+  const location = useLocation();
+  const codeAlreadySent = (location.state as { codeSent?: boolean } | null)?.codeSent === true;
+  const sentOnArrival = useRef(codeAlreadySent);
   useEffect(() => {
     if (sentOnArrival.current || user.phoneVerified) return;
     sentOnArrival.current = true;

@@ -221,7 +221,7 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
           onSuccess: (result) => {
             onClose();
             enqueueSnackbar(result.message || PROFILE_SAVED, { variant: 'success' });
-            if (result.phoneChanged) navigate(paths.verifyPhone);
+            if (result.phoneChanged) navigate(paths.verifyPhone, { state: { codeSent: true } });
           },
           onError: (error) => {
             if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
