@@ -96,7 +96,11 @@ test('a leader alerts two team members; the agent sees it live, marks it read an
   await drawer.getByRole('button', { name: 'Mark as unread' }).click();
   await drawer.getByRole('button', { name: 'Back' }).click();
   await expect(drawer.getByRole('tab', { name: `Unread (${before + 1})` })).toBeVisible();
+  // Escape closes the drawer once focus is inside it; wait until it is gone (the page behind a
+  // modal drawer is hidden from role queries until then).
+  await drawer.getByRole('tab', { name: 'All Notifications' }).focus();
   await agent.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
   await expect(bell(agent)).toHaveAccessibleName(`Notifications, ${before + 1} unread`);
 
   // The other member received it too.
