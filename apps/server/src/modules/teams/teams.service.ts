@@ -155,6 +155,10 @@ function filtersOf(query: { search?: string | undefined; statusFilter: number },
  * out of reach (leaders; they are not told whether the dealer exists).
  */
 async function dealerInReach(db: Database, actor: Actor, role: TeamRole, dealerId: number) {
+  // One's own downstream (a leader's Manage Teams) needs no lookup: the actor row is at hand.
+  if (dealerId === actor.user.id) {
+    return { id: actor.user.id, firstName: actor.user.firstName, surname: actor.user.surname };
+  }
   const dealer = await findDealerForViewer(db, dealerId, role === 'admin' ? undefined : actor.user.id);
   if (!dealer?.reachable) {
     if (role === 'admin') throw notFound(dealerNotFound(dealerId));
