@@ -24,7 +24,7 @@ import { peopleRoutes } from './modules/people/people.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { ricaRoutes } from './modules/rica/rica.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
-import { universityStatusOf } from './modules/university/university-status.queries.ts';
+import { actorUniversityStatus } from './modules/university/university-status.queries.ts';
 import { type AccessGuards, createAccessGuards } from './platform/access.ts';
 import { type Auth, registerAuthRoutes } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
@@ -73,7 +73,7 @@ export interface AppDependencies {
 export function createGuards(deps: Pick<AppDependencies, 'db' | 'auth' | 'sessions'>): AccessGuards {
   return createAccessGuards(deps.db, deps.auth, {
     sessions: deps.sessions,
-    universityStatusOf: (user) => universityStatusOf(deps.db, user),
+    university: actorUniversityStatus,
   });
 }
 

@@ -1,11 +1,12 @@
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/test-app.ts';
 import { createGuards } from '../app.ts';
 import type { Executor } from '../db/client.ts';
-import { trainingUserAttemptIndex } from '../db/schema/index.ts';
+import { authSession, trainingUserAttemptIndex, usersMaster } from '../db/schema/index.ts';
 import { createTrainingModule } from '../db/seed/activity-factories.ts';
-import { createSupplier, createUser, linkUser } from '../db/seed/factories.ts';
+import { createSupplier, createUser, grantFeatures, linkUser } from '../db/seed/factories.ts';
 import { registerErrorHandling } from './errors.ts';
 
 let ctx: TestContext;
@@ -149,5 +150,54 @@ describe('guards', () => {
     expect((await get('/team', leader.cookie)).statusCode).toBe(200);
     expect((await get('/team', admin.cookie)).statusCode).toBe(200);
     expect((await get('/team')).statusCode).toBe(401);
+  });
+});
+
+describe('the session behind a request (one statement; docs/decisions/009)', () => {
+  /** The cookie's `<token>.<signature>` parts, decoded. */
+  const partsOf = (cookie: string) => {
+    const [name, value] = cookie.split('=') as [string, string];
+    const [token, signature] = decodeURIComponent(value).split('.') as [string, string];
+    return { name, token, signature };
+  };
+
+  it('refuses a cookie whose signature does not match its token', async () => {
+    const { cookie } = await signedIn();
+    const other = await signedIn();
+    const mine = partsOf(cookie);
+    const theirs = partsOf(other.cookie);
+    const forged = `${mine.name}=${encodeURIComponent(`${mine.token}.${theirs.signature}`)}`;
+    expect((await get('/team', forged)).statusCode).toBe(401);
+    expect((await get('/team', `${mine.name}=${mine.token}`)).statusCode).toBe(401);
+    expect((await get('/selling', cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses a signed-out session and one past its expiry', async () => {
+    const { user, cookie } = await signedIn();
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: TEST_ORIGIN } });
+    expect((await get('/selling', cookie)).statusCode).toBe(401);
+
+    const again = await ctx.signIn(user.email!, PASSWORD);
+    expect((await get('/selling', again)).statusCode).toBe(200);
+    await ctx.db
+      .update(authSession)
+      .set({ expiresAt: new Date(ctx.clock.now().getTime() - 1000) })
+      .where(eq(authSession.userId, user.authId!));
+    expect((await get('/selling', again)).statusCode).toBe(401);
+  });
+
+  it('refuses a session whose login no longer belongs to a dealer', async () => {
+    const { user, cookie } = await signedIn();
+    await ctx.db.update(usersMaster).set({ authId: null }).where(eq(usersMaster.id, user.id));
+    expect((await get('/selling', cookie)).statusCode).toBe(401);
+  });
+
+  it('reads the flags and the waiting state fresh on every request', async () => {
+    const { user, cookie } = await signedIn();
+    expect((await me(cookie)).features).toEqual([]);
+    await grantFeatures(ctx.db, user.id, ['Users Management']);
+    expect((await me(cookie)).features).toEqual(['Users Management']);
+    await ctx.db.update(usersMaster).set({ refsUserLifecycleStatusId: 3 }).where(eq(usersMaster.id, user.id));
+    expect((await get('/selling', cookie)).statusCode).toBe(403);
   });
 });

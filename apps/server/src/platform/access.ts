@@ -1,12 +1,13 @@
 import { FEATURES, type Feature, type Role } from '@portal/domain/accounts/me';
 import { waitingState } from '@portal/domain/accounts/waiting';
-import { eq } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { featuresMaster, usersAccessIndex, usersMaster } from '../db/schema/index.ts';
+import type { usersMaster } from '../db/schema/index.ts';
+import { prepareSessionActorQuery } from './actor.queries.ts';
 import type { Auth } from './auth.ts';
-import { toWebHeaders } from './auth.ts';
 import { forbidden, unauthorised } from './errors.ts';
+import { createSessionCookieReader } from './session-cookie.ts';
 import type { SessionPolicy } from './sessions.ts';
 
 /** The page a waiting user or a user without a flag would see instead (spec 1 §2.2). */
@@ -21,7 +22,7 @@ export interface Actor {
   sessionId: string;
   role: Role;
   features: Feature[];
-  /** The university status code, once worked out for this request (see guards.universityStatusOf). */
+  /** The university status code, read with the actor (undefined without a university source). */
   universityStatus?: number;
 }
 
@@ -37,57 +38,68 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Resolves the session cookie to the actor; flags are read on every request so a change applies at
- * once. With the session rules, an idle or too old session is ended here (deleted: 401 from now on).
- */
-export async function loadActor(
-  db: Database,
-  auth: Auth,
-  request: FastifyRequest,
-  sessions?: SessionPolicy,
-): Promise<Actor | undefined> {
-  const session = await auth.api.getSession({ headers: toWebHeaders(request) });
-  if (!session) return undefined;
-  if (sessions && !(await sessions.admit(session.session))) return undefined;
-  const rows = await db
-    .select({ user: usersMaster, feature: featuresMaster.name })
-    .from(usersMaster)
-    .leftJoin(usersAccessIndex, eq(usersAccessIndex.userMasterId, usersMaster.id))
-    .leftJoin(featuresMaster, eq(featuresMaster.id, usersAccessIndex.featuresMasterId))
-    .where(eq(usersMaster.authId, session.user.id));
-  const user = rows[0]?.user;
-  if (!user) return undefined;
-  const features = rows
-    .map((row) => row.feature)
-    .filter((name): name is Feature => name !== null && (FEATURES as readonly string[]).includes(name));
-  return { user, authId: session.user.id, sessionId: session.session.id, role: roleOf(user), features };
+/** How the waiting check learns a user's university status (the university module supplies it). */
+export interface UniversityStatusSource {
+  /** A JSON value of facts about the user `users_master.id`, read in the actor's own statement. */
+  factsSql: SQL;
+  /** The status code (102 / 101 / 0 / -1) from those facts. */
+  statusFrom(user: UserRow, facts: unknown): number;
 }
 
 export interface AccessOptions {
-  /** Session rules (idle and absolute expiry, last seen); without them better-auth's expiry alone applies. */
+  /** Session rules (idle and absolute expiry, last seen); without them the session's expiry alone applies. */
   sessions?: SessionPolicy;
-  /** The university status code of a user (102 / 101 / 0 / -1), for the waiting state. */
-  universityStatusOf?: (user: UserRow) => Promise<number>;
+  /** The university status of a user, for the waiting state; without it the status is not known. */
+  university?: UniversityStatusSource;
+}
+
+/**
+ * Resolves the session cookie to the actor in one statement (session, user, flags and university
+ * facts; docs/decisions/009). Flags are read on every request so a change applies at once. With the
+ * session rules, an idle or too old session is ended here (deleted: 401 from now on).
+ */
+export function createActorLoader(db: Database, auth: Auth, options: AccessOptions = {}) {
+  const readToken = createSessionCookieReader(auth);
+  const { sessions, university } = options;
+  const findSessionActor = prepareSessionActorQuery(db, university?.factsSql);
+  return async (request: FastifyRequest): Promise<Actor | undefined> => {
+    const token = await readToken(request.headers.cookie);
+    if (!token) return undefined;
+    const now = sessions?.clock.now() ?? new Date();
+    const found = await findSessionActor(token, now);
+    if (!found) return undefined;
+    if (sessions && !(await sessions.admit(found.session))) return undefined;
+    const { user } = found;
+    const features = found.features.filter((name): name is Feature => (FEATURES as readonly string[]).includes(name));
+    const actor: Actor = {
+      user,
+      authId: found.session.userId,
+      sessionId: found.session.id,
+      role: roleOf(user),
+      features,
+    };
+    if (university) {
+      try {
+        actor.universityStatus = university.statusFrom(user, found.extra);
+      } catch {
+        actor.universityStatus = -1;
+      }
+    }
+    return actor;
+  };
 }
 
 export function createAccessGuards(db: Database, auth: Auth, options: AccessOptions = {}) {
+  const loadActor = createActorLoader(db, auth, options);
   async function requireActor(request: FastifyRequest): Promise<Actor> {
     if (request.actor) return request.actor;
-    const actor = await loadActor(db, auth, request, options.sessions);
+    const actor = await loadActor(request);
     if (!actor) throw unauthorised();
     request.actor = actor;
     return actor;
   }
-  /** Worked out at most once per request; -1 when it cannot be. */
+  /** Read with the actor; undefined when the app has no university source. */
   async function universityStatusOf(actor: Actor): Promise<number | undefined> {
-    if (actor.universityStatus !== undefined) return actor.universityStatus;
-    if (!options.universityStatusOf) return undefined;
-    try {
-      actor.universityStatus = await options.universityStatusOf(actor.user);
-    } catch {
-      actor.universityStatus = -1;
-    }
     return actor.universityStatus;
   }
   /** The waiting state of spec 1 §4 for the actor. */

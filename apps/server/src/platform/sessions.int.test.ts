@@ -151,6 +151,14 @@ describe('secure cookie outside local development', () => {
       expect(cookie).toMatch(/; Secure/i);
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Lax/i);
+      // The actor loader reads the prefixed cookie as better-auth does.
+      const signedIn = await secure.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie: cookie.split(';')[0]! },
+      });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json().user.id).toBe(user.id);
     } finally {
       await secure.close();
     }

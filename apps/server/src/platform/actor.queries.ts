@@ -1,0 +1,37 @@
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { authSession, usersMaster } from '../db/schema/index.ts';
+
+/**
+ * The session behind a token with its user, the user's feature flags and, when asked, extra facts
+ * about the user (the university facts of the waiting check), in one statement: every API request
+ * runs it, so it is the floor under every page. It is a named prepared statement: planning it took
+ * longer than running it (1.4 ms against 0.2 ms). `extra` names the user as `users_master.id`.
+ * An expired session, or one whose login has no dealer row, gives nothing.
+ */
+export function prepareSessionActorQuery(db: Database, extra?: SQL) {
+  const query = db
+    .select({
+      session: {
+        id: authSession.id,
+        userId: authSession.userId,
+        createdAt: authSession.createdAt,
+        rememberMe: authSession.rememberMe,
+        lastSeenAt: authSession.lastSeenAt,
+      },
+      user: usersMaster,
+      features: sql<string[]>`array(select f.name from users_access_index a
+                                     join features_master f on f.id = a.features_master_id
+                                    where a.user_master_id = users_master.id)`,
+      extra: extra ? sql<unknown>`${extra}` : sql<unknown>`null`,
+    })
+    .from(authSession)
+    .innerJoin(usersMaster, eq(usersMaster.authId, authSession.userId))
+    .where(and(eq(authSession.token, sql.placeholder('token')), gt(authSession.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare(extra ? 'session_actor_with_facts' : 'session_actor');
+  return async (token: string, now: Date) => {
+    const [row] = await query.execute({ token, now });
+    return row;
+  };
+}
