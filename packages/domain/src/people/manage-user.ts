@@ -264,5 +264,4 @@ export const MANAGE_USER_MESSAGES = {
   linksLoadFailed: 'Failed to load suppliers and product types',
   userDoesNotExist: 'User does not exist.',
   universityError: 'Error retrieving university status - please refresh the page',
-  verificationEmailSent: 'Email verification link has been sent to your email address.',
 } as const;

@@ -1,11 +1,11 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectEvents, type SseClient } from '../../../test/sse-client.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { usersMaster } from '../../db/schema/index.ts';
 import { createUser, grantFeatures } from '../../db/seed/factories.ts';
-import { type PortalEvent, publish } from '../../platform/events.ts';
+import { publish } from '../../platform/events.ts';
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -26,68 +26,11 @@ afterAll(async () => {
   for (const stream of streams) stream.close();
 });
 
-interface SseClient {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  events: PortalEvent[];
-  comments: string[];
-  /** Resolves with the first event (from now on, or already received) that matches. */
-  next(match: (event: PortalEvent) => boolean, timeoutMs?: number): Promise<PortalEvent>;
-  close(): void;
-}
-
-/** A minimal EventSource over node:http: parses `data:` lines and comments. */
-function connect(cookie?: string): Promise<SseClient> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${baseUrl}/api/events`, { headers: cookie ? { cookie } : {} }, (response) => {
-      const client: SseClient = {
-        status: response.statusCode ?? 0,
-        headers: response.headers,
-        events: [],
-        comments: [],
-        next(match, timeoutMs = 5000) {
-          const found = client.events.find(match);
-          if (found) return Promise.resolve(found);
-          return new Promise((done, fail) => {
-            const timer = setTimeout(() => fail(new Error('no matching event')), timeoutMs);
-            waiters.push((event) => {
-              if (!match(event)) return false;
-              clearTimeout(timer);
-              done(event);
-              return true;
-            });
-          });
-        },
-        close: () => request.destroy(),
-      };
-      const waiters: Array<(event: PortalEvent) => boolean> = [];
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) client.comments.push(line.slice(1).trim());
-            if (line.startsWith('data: ')) {
-              const event = JSON.parse(line.slice(6)) as PortalEvent;
-              client.events.push(event);
-              for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i]!(event)) waiters.splice(i, 1);
-            }
-          }
-          end = buffer.indexOf('\n\n');
-        }
-      });
-      response.on('error', () => {});
-      streams.push(client);
-      // Resolve once the stream is open (its first comment has arrived) or, for errors, at the end.
-      if (client.status !== 200) response.on('end', () => resolve(client));
-      else response.once('data', () => resolve(client));
-    });
-    request.on('error', reject);
-  });
+/** The shared test client; every stream is closed after the app. */
+async function connect(cookie?: string): Promise<SseClient> {
+  const client = await connectEvents(baseUrl, cookie);
+  streams.push(client);
+  return client;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

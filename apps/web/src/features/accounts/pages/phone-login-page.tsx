@@ -25,6 +25,7 @@ import { ApiError, errorMessageWithRetry } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSendPhoneSignInCode, useVerifyPhoneSignInCode } from '../api/phone-sign-in';
 import { AuthLayout } from '../components/auth-layout';
+import { OneTimePinField } from '../components/one-time-pin-field';
 import { SMS_WAIT_NOTE } from '../texts';
 
 const PhoneStep = z.object({ phone: EnteredCellphone });
@@ -120,24 +121,7 @@ function OtpStep({ entered, onRetry }: { entered: string; onRetry: () => void })
           {errorMessageWithRetry(verify.error)}
         </Alert>
       ) : null}
-      <Controller
-        name="code"
-        control={control}
-        render={({ field: { ref, ...field } }) => (
-          <TextField
-            {...field}
-            inputRef={ref}
-            id="otp-code"
-            label="One Time Pin"
-            placeholder="123456"
-            autoComplete="one-time-code"
-            autoFocus
-            error={Boolean(errors.code)}
-            helperText={errors.code?.message}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-          />
-        )}
-      />
+      <OneTimePinField control={control} name="code" id="otp-code" error={errors.code?.message} />
       <Controller
         name="rememberMe"
         control={control}

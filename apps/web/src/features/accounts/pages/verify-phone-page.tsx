@@ -5,19 +5,19 @@ import SmartphoneRoundedIcon from '@mui/icons-material/SmartphoneRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { VerifyPhoneRequest } from '@portal/domain/accounts/verification';
 import { displayPhone } from '@portal/domain/people/phone';
 import { useSnackbar } from 'notistack';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { errorMessageWithRetry } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignedInUser } from '../api/use-signed-in-user';
 import { useSendPhoneVerificationCode, useVerifyPhone } from '../api/verification';
+import { OneTimePinField } from '../components/one-time-pin-field';
 import { StatusCard } from '../components/status-card';
 import { PHONE_VERIFIED_TEXT, SMS_WAIT_NOTE, VERIFIED_REDIRECT_MS } from '../texts';
 
@@ -115,24 +115,7 @@ export function VerifyPhonePage() {
               {errorMessageWithRetry(verify.error)}
             </Alert>
           ) : null}
-          <Controller
-            name="code"
-            control={control}
-            render={({ field: { ref, ...field } }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                id="verify-phone-code"
-                label="One Time Pin"
-                placeholder="123456"
-                autoComplete="one-time-code"
-                autoFocus
-                error={Boolean(errors.code)}
-                helperText={errors.code?.message}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-              />
-            )}
-          />
+          <OneTimePinField control={control} name="code" id="verify-phone-code" error={errors.code?.message} />
           <Alert severity="info" sx={{ mt: 2.5, mb: 2.5 }}>
             {SMS_WAIT_NOTE}
           </Alert>

@@ -14,6 +14,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api';
+import { RECONNECTED, subscribeToLiveEvents } from '../../../lib/live-events';
 
 export const alertKeys = {
   all: ['alerts'] as const,
@@ -136,51 +137,18 @@ export function useSegmentChoices(enabled: boolean) {
   });
 }
 
-const LIVE_TYPES = new Set(['alerts.created', 'alerts.changed', 'alerts.read', 'events.resync']);
+const LIVE_TYPES = new Set(['alerts.created', 'alerts.changed', 'alerts.read', 'events.resync', RECONNECTED]);
 
 /**
- * New alerts arrive over the events stream (spec 2 "delivered live"): on an alerts event the
- * count and lists are read again. The shell's live-session stream does not hand events on, so the
- * bell keeps one small stream of its own; it closes with the bell (sign-out).
+ * New alerts arrive over the page's events stream (spec 2 "delivered live"): on an alerts event,
+ * or after the stream was lost and opened again, the count and lists are read again.
  */
 export function useLiveAlerts(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let attempt = 0;
-    let stopped = false;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: alertKeys.all });
-    const connect = () => {
-      if (stopped) return;
-      const stream = new EventSource('/api/events', { withCredentials: true });
-      source = stream;
-      stream.onopen = () => {
-        // Events may have been missed while reconnecting.
-        if (attempt > 0) refresh();
-        attempt = 0;
-      };
-      stream.onmessage = (event: MessageEvent<string>) => {
-        try {
-          const message = JSON.parse(event.data) as { type?: unknown };
-          if (typeof message.type === 'string' && LIVE_TYPES.has(message.type)) refresh();
-        } catch {
-          // not ours
-        }
-      };
-      stream.onerror = () => {
-        if (stream.readyState !== EventSource.CLOSED) return;
-        stream.close();
-        attempt += 1;
-        retry = setTimeout(connect, Math.min(30_000, 1000 * 2 ** attempt));
-      };
-    };
-    connect();
-    return () => {
-      stopped = true;
-      clearTimeout(retry);
-      source?.close();
-    };
+    if (!enabled) return;
+    return subscribeToLiveEvents((event) => {
+      if (LIVE_TYPES.has(event.type)) void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+    });
   }, [enabled, queryClient]);
 }

@@ -30,12 +30,12 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { type Control, Controller, type FieldPath, get, useForm, useWatch } from 'react-hook-form';
 import { useIsMobile } from '../../../app/shell/use-is-mobile';
 import { PageLoader } from '../../../components/page-loader';
+import { PhotoUpload } from '../../../components/photo-upload';
 import { ApiError } from '../../../lib/api';
 import { useReferenceLists } from '../../../lib/reference-lists';
 import { checkEditUser, useEditUser } from '../api/manage-user';
 import { editUserDefaults } from './edit-user-form';
 import { useNotify } from './notify';
-import { PhotoUploadField } from './photo-upload-field';
 
 type Name = FieldPath<EditUserForm>;
 type Option = { value: string | number; label: string };
@@ -381,10 +381,10 @@ function TabBody({ tab, control, lists, onBankChange }: TabBodyProps) {
           control={control}
           name="documents.idPhotoUrl"
           render={({ field, fieldState }) => (
-            <PhotoUploadField
+            <PhotoUpload
               label="ID photo"
               purpose="id_photo"
-              value={field.value}
+              value={field.value ?? ''}
               onChange={field.onChange}
               error={fieldState.error?.message}
             />
@@ -394,10 +394,10 @@ function TabBody({ tab, control, lists, onBankChange }: TabBodyProps) {
           control={control}
           name="documents.personPhotoUrl"
           render={({ field, fieldState }) => (
-            <PhotoUploadField
+            <PhotoUpload
               label="Headshot"
               purpose="person_photo"
-              value={field.value}
+              value={field.value ?? ''}
               onChange={field.onChange}
               error={fieldState.error?.message}
             />

@@ -13,12 +13,12 @@ import { alertToPath, manageUserPath } from '../../../app/paths';
 import { PageLoader } from '../../../components/page-loader';
 import { fullName } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { VerificationStatusCard } from '../../accounts/components/profile/verification-status-card';
 import { parseDealerId, useUserDetail } from '../api/user-detail';
 import { DetailGrid } from '../components/detail-grid';
 import { FlagSwitch } from '../components/flag-switch';
 import { LoadFailure } from '../components/load-failure';
 import { UniversityStatusCard } from '../components/university-status-card';
-import { VerificationStatusCard } from '../components/verification-status-card';
 
 /** '/user-detail/{dealerId}' (spec 1 §2.10). */
 export function UserDetailPage() {
@@ -109,7 +109,7 @@ export function UserDetailPage() {
             email={user.email}
             phoneVerified={user.phoneVerified}
             emailVerified={user.emailVerified}
-            isOwn={permissions.isSelf}
+            isOwnProfile={permissions.isSelf}
           />
         </Box>
       </Box>

@@ -19,7 +19,6 @@ import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   COMMISSION_FREEZE_MESSAGE,
@@ -36,6 +35,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../app/paths';
 import { useIsMobile } from '../../../../app/shell/use-is-mobile';
+import { digitsOnly, FormNativeSelect, FormTextField } from '../../../../components/form-fields';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { useReferenceLists } from '../../../../lib/reference-lists';
 import { checkContactAvailability, profileQueryKey, useChangeContact, useUpdateProfile } from '../../api/profile';
@@ -85,7 +85,6 @@ function SectionTitle({ children }: { children: ReactNode }) {
   );
 }
 
-const selectProps = { select: { native: true }, inputLabel: { shrink: true } } as const;
 const full = { gridColumn: '1 / -1' } as const;
 
 interface FormProps {
@@ -248,6 +247,15 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
   };
 
   const saving = update.isPending || contact.isPending;
+  const checkingAdornment = (kind: 'phone' | 'email') =>
+    checking === kind ? (
+      <InputAdornment position="end">
+        <CircularProgress
+          size={18}
+          aria-label={kind === 'phone' ? 'Checking the phone number' : 'Checking the email address'}
+        />
+      </InputAdornment>
+    ) : undefined;
 
   return (
     <Box
@@ -265,135 +273,47 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
         ) : null}
         <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <SectionTitle>Address</SectionTitle>
-          <Controller
+          <FormNativeSelect
+            control={control}
             name="country"
-            control={control}
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                id="profile-country"
-                label="Country of residence"
-                select
-                slotProps={selectProps}
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              >
-                {lists.countries.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </TextField>
-            )}
+            id="profile-country"
+            label="Country of residence"
+            options={lists.countries}
           />
-          <Controller
+          <FormNativeSelect
+            control={control}
             name="province"
-            control={control}
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                id="profile-province"
-                label="Province"
-                select
-                slotProps={selectProps}
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              >
-                <option value="">Select a province</option>
-                {lists.provinces.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </TextField>
-            )}
+            id="profile-province"
+            label="Province"
+            emptyLabel="Select a province"
+            options={lists.provinces}
           />
-          <Controller
+          <FormTextField
+            control={control}
             name="street"
-            control={control}
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                id="profile-street"
-                label="Street address"
-                autoComplete="street-address"
-                sx={full}
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              />
-            )}
+            id="profile-street"
+            label="Street address"
+            autoComplete="street-address"
+            sx={full}
           />
-          <Controller
-            name="suburb"
+          <FormTextField control={control} name="suburb" id="profile-suburb" label="Suburb" />
+          <FormTextField control={control} name="city" id="profile-city" label="City" autoComplete="address-level2" />
+          <FormTextField
             control={control}
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                id="profile-suburb"
-                label="Suburb"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            name="city"
-            control={control}
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                id="profile-city"
-                label="City"
-                autoComplete="address-level2"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
             name="postalCode"
-            control={control}
-            render={({ field: { ref, onChange, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
-                inputRef={ref}
-                id="profile-postal-code"
-                label="Postal code"
-                autoComplete="postal-code"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-                slotProps={{ htmlInput: { maxLength: 4, inputMode: 'numeric' } }}
-              />
-            )}
+            id="profile-postal-code"
+            label="Postal code"
+            autoComplete="postal-code"
+            transform={digitsOnly}
+            slotProps={{ htmlInput: { maxLength: 4, inputMode: 'numeric' } }}
           />
-          <Controller
-            name="refsShirtSize"
+          <FormNativeSelect
             control={control}
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                id="profile-shirt-size"
-                label="T-shirt size"
-                select
-                slotProps={selectProps}
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              >
-                <option value="">Select a size</option>
-                {lists.shirtSizes.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </TextField>
-            )}
+            name="refsShirtSize"
+            id="profile-shirt-size"
+            label="T-shirt size"
+            emptyLabel="Select a size"
+            options={lists.shirtSizes.map((size) => ({ value: size, label: size }))}
           />
 
           <SectionTitle>Payment</SectionTitle>
@@ -426,104 +346,52 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
           />
           {paymentType === 'bank' ? (
             <>
-              <Controller
+              <FormNativeSelect
+                control={control}
                 name="bank"
-                control={control}
-                render={({ field: { ref, onChange, ...field }, fieldState }) => (
-                  <TextField
-                    {...field}
-                    onChange={(event) => {
-                      onChange(event.target.value);
-                      const chosen = lists.banks.find((item) => item.name === event.target.value);
-                      setValue('branchCode', chosen?.branchCode ?? '');
-                    }}
-                    inputRef={ref}
-                    id="profile-bank"
-                    label="Bank"
-                    select
-                    slotProps={selectProps}
-                    error={fieldState.invalid}
-                    helperText={fieldState.error?.message}
-                  >
-                    <option value="">Select a bank</option>
-                    {lists.banks.map((item) => (
-                      <option key={item.name} value={item.name}>
-                        {item.name}
-                      </option>
-                    ))}
-                  </TextField>
-                )}
+                id="profile-bank"
+                label="Bank"
+                emptyLabel="Select a bank"
+                options={lists.banks.map((item) => ({ value: item.name, label: item.name }))}
+                onValueChange={(name) =>
+                  setValue('branchCode', lists.banks.find((item) => item.name === name)?.branchCode ?? '')
+                }
               />
-              <Controller
+              <FormTextField
+                control={control}
                 name="branchCode"
-                control={control}
-                render={({ field: { ref, ...field } }) => (
-                  <TextField
-                    {...field}
-                    inputRef={ref}
-                    id="profile-branch-code"
-                    label="Branch code"
-                    helperText="Filled in from the bank"
-                    slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
-                    sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'grey.50' } }}
-                  />
-                )}
+                id="profile-branch-code"
+                label="Branch code"
+                helperText="Filled in from the bank"
+                slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+                sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'grey.50' } }}
               />
-              <Controller
+              <FormTextField
+                control={control}
                 name="bankAccountNumber"
-                control={control}
-                render={({ field: { ref, onChange, ...field }, fieldState }) => (
-                  <TextField
-                    {...field}
-                    onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
-                    inputRef={ref}
-                    id="profile-account-number"
-                    label="Account number"
-                    error={fieldState.invalid}
-                    helperText={fieldState.error?.message ?? savedAccountHint}
-                    slotProps={{ htmlInput: { maxLength: 20, inputMode: 'numeric' } }}
-                  />
-                )}
+                id="profile-account-number"
+                label="Account number"
+                helperText={savedAccountHint}
+                transform={digitsOnly}
+                slotProps={{ htmlInput: { maxLength: 20, inputMode: 'numeric' } }}
               />
-              <Controller
-                name="refsBankAccountType"
+              <FormNativeSelect
                 control={control}
-                render={({ field: { ref, ...field }, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={ref}
-                    id="profile-account-type"
-                    label="Account type"
-                    select
-                    slotProps={selectProps}
-                    error={fieldState.invalid}
-                    helperText={fieldState.error?.message}
-                  >
-                    <option value="">Select an account type</option>
-                    {lists.bankAccountTypes.map((item) => (
-                      <option key={item.id} value={String(item.id)}>
-                        {item.name}
-                      </option>
-                    ))}
-                  </TextField>
-                )}
+                name="refsBankAccountType"
+                id="profile-account-type"
+                label="Account type"
+                emptyLabel="Select an account type"
+                options={lists.bankAccountTypes.map((item) => ({ value: String(item.id), label: item.name }))}
               />
             </>
           ) : (
-            <Controller
-              name="eWalletLink"
+            <FormTextField
               control={control}
-              render={({ field: { ref, ...field }, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={ref}
-                  id="profile-ewallet-link"
-                  label="eWallet link (optional)"
-                  sx={full}
-                  error={fieldState.invalid}
-                  helperText={fieldState.error?.message ?? 'Payments go to the eWallet of your cellphone number.'}
-                />
-              )}
+              name="eWalletLink"
+              id="profile-ewallet-link"
+              label="eWallet link (optional)"
+              sx={full}
+              helperText="Payments go to the eWallet of your cellphone number."
             />
           )}
 
@@ -531,67 +399,26 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
           <Typography variant="body2" color="text.secondary" sx={{ ...full, mt: -1 }}>
             A changed phone number or email address must be verified again.
           </Typography>
-          <Controller
+          <FormTextField
+            control={control}
             name="phone"
-            control={control}
-            render={({ field: { ref, onBlur, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                onBlur={() => {
-                  onBlur();
-                  void checkContact('phone');
-                }}
-                id="profile-phone"
-                label="Phone number"
-                placeholder="+27821234567"
-                type="tel"
-                autoComplete="tel"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-                slotProps={{
-                  htmlInput: { maxLength: 12 },
-                  input: {
-                    endAdornment:
-                      checking === 'phone' ? (
-                        <InputAdornment position="end">
-                          <CircularProgress size={18} aria-label="Checking the phone number" />
-                        </InputAdornment>
-                      ) : undefined,
-                  },
-                }}
-              />
-            )}
+            id="profile-phone"
+            label="Phone number"
+            placeholder="+27821234567"
+            type="tel"
+            autoComplete="tel"
+            onLeave={() => void checkContact('phone')}
+            slotProps={{ htmlInput: { maxLength: 12 }, input: { endAdornment: checkingAdornment('phone') } }}
           />
-          <Controller
-            name="email"
+          <FormTextField
             control={control}
-            render={({ field: { ref, onBlur, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                onBlur={() => {
-                  onBlur();
-                  void checkContact('email');
-                }}
-                id="profile-email"
-                label="Email address"
-                type="email"
-                autoComplete="email"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-                slotProps={{
-                  input: {
-                    endAdornment:
-                      checking === 'email' ? (
-                        <InputAdornment position="end">
-                          <CircularProgress size={18} aria-label="Checking the email address" />
-                        </InputAdornment>
-                      ) : undefined,
-                  },
-                }}
-              />
-            )}
+            name="email"
+            id="profile-email"
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            onLeave={() => void checkContact('email')}
+            slotProps={{ input: { endAdornment: checkingAdornment('email') } }}
           />
 
           <SectionTitle>RICA and POPIA</SectionTitle>
