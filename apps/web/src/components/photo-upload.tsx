@@ -65,6 +65,8 @@ export function PhotoUpload({ label, purpose, value, onChange, error, disabled }
           display: 'grid',
           placeItems: 'center',
           overflow: 'hidden',
+          px: 2,
+          textAlign: 'center',
         }}
       >
         {value && previewFailed !== value ? (

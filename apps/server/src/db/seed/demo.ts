@@ -104,6 +104,8 @@ function person(random: Random, sequence: number) {
   const place = random.pick(PLACES);
   return {
     firstName: random.pick(FIRST_NAMES),
+    // Edit User requires a middle name (spec 1 §5.5); picked without a draw so the rest stays as it was.
+    middleName: FIRST_NAMES[(sequence * 7) % FIRST_NAMES.length]!,
     surname: random.pick(SURNAMES),
     refsGender: gender,
     dateOfBirth,
