@@ -72,18 +72,24 @@ export function AppShell({ user }: { user: CurrentUser }) {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         {isMobile ? <Toolbar /> : null}
         {withBell && !isMobile ? (
+          // A slim bar of its own, so the bell never covers a page's own actions at the top right.
           <Box
+            component="header"
             sx={{
-              position: 'fixed',
-              top: 12,
-              right: 20,
+              position: 'sticky',
+              top: 0,
               zIndex: 1100,
-              bgcolor: 'background.paper',
-              borderRadius: '50%',
-              boxShadow: 1,
+              display: 'flex',
+              justifyContent: 'flex-end',
+              px: { sm: 3, md: 4 },
+              py: 1,
+              bgcolor: 'rgba(244, 246, 251, 0.85)',
+              backdropFilter: 'blur(6px)',
             }}
           >
-            <NotificationBell userId={user.id} />
+            <Box sx={{ bgcolor: 'background.paper', borderRadius: '50%', boxShadow: 1 }}>
+              <NotificationBell userId={user.id} />
+            </Box>
           </Box>
         ) : null}
         <Box sx={{ position: 'sticky', top: isMobile ? 56 : 0, zIndex: 2, height: 0 }}>
@@ -111,7 +117,8 @@ export function AppShell({ user }: { user: CurrentUser }) {
             maxWidth: CONTENT_MAX_WIDTH,
             mx: 'auto',
             px: { xs: 2, sm: 3, md: 4 },
-            py: { xs: 2.5, md: 4 },
+            pt: { xs: 2.5, md: withBell && !isMobile ? 1 : 4 },
+            pb: { xs: 2.5, md: 4 },
           }}
         >
           <WaitingBanner user={user} />
