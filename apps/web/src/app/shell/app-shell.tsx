@@ -83,8 +83,9 @@ export function AppShell({ user }: { user: CurrentUser }) {
               justifyContent: 'flex-end',
               px: { sm: 3, md: 4 },
               py: 1,
-              bgcolor: 'rgba(244, 246, 251, 0.85)',
-              backdropFilter: 'blur(6px)',
+              // Solid, not a backdrop filter: a filter would become the containing block of the
+              // bell's fixed-position 'Your Alerts' popup and pull it up into this bar.
+              bgcolor: 'background.default',
             }}
           >
             <Box sx={{ bgcolor: 'background.paper', borderRadius: '50%', boxShadow: 1 }}>
