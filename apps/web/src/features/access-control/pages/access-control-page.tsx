@@ -15,6 +15,7 @@ import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api';
+import { gridFrameSx } from '../../../lib/grid-frame';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAccessControlPage, useSetFeatureAccess } from '../api/access-control';
 
@@ -125,7 +126,7 @@ export function AccessControlPage() {
       <Alert severity="info" icon={<AdminPanelSettingsRoundedIcon />} sx={{ mb: 2 }}>
         Only admin rows can be changed; other dealers carry no feature flags.
       </Alert>
-      <Paper variant="outlined" sx={{ height: 700 }}>
+      <Paper variant="outlined" sx={gridFrameSx}>
         <DataGrid
           rows={dealers.data?.items ?? []}
           columns={columns}

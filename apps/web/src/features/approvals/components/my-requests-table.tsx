@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { approvalDetailPath } from '../../../app/paths';
 import { errorMessage } from '../../../lib/api';
+import { gridFrameSx } from '../../../lib/grid-frame';
 import { useMyRequests } from '../api/approvals';
 import { RequestStatusChip } from './request-status-chip';
 
@@ -69,7 +70,7 @@ export function MyRequestsTable() {
           {errorMessage(requests.error)}
         </Alert>
       ) : null}
-      <Paper variant="outlined" sx={{ height: 640 }}>
+      <Paper variant="outlined" sx={gridFrameSx}>
         <DataGrid
           rows={requests.data?.items ?? []}
           columns={columns}

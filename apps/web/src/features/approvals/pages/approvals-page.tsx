@@ -14,6 +14,7 @@ import { approvalDetailPath } from '../../../app/paths';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { gridFrameSx } from '../../../lib/grid-frame';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignedInUser } from '../../accounts/api/use-signed-in-user';
 import { useApprovals } from '../api/approvals';
@@ -110,7 +111,7 @@ function AdminApprovals() {
           {errorMessage(approvals.error)}
         </Alert>
       ) : null}
-      <Paper variant="outlined" sx={{ height: 700 }}>
+      <Paper variant="outlined" sx={gridFrameSx}>
         <DataGrid
           rows={approvals.data?.items ?? []}
           columns={columns}

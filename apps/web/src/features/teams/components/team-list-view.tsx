@@ -13,6 +13,7 @@ import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useIsMobile } from '../../../app/shell/use-is-mobile';
 import { errorMessage } from '../../../lib/api';
+import { gridFrameSx } from '../../../lib/grid-frame';
 import { useDealers } from '../api/team-lists';
 import { BulkStatusBar } from './bulk-status-bar';
 import { manageTeamsColumns } from './team-columns';
@@ -138,7 +139,7 @@ export function TeamListView({ parentId, canBulkUpdate, showDownstream, toolbarE
         </>
       ) : null}
 
-      <Box sx={{ height: 720 }}>
+      <Box sx={gridFrameSx}>
         <DataGrid
           aria-label="Team members"
           rows={data?.data ?? []}

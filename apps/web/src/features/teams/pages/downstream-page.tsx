@@ -21,6 +21,7 @@ import {
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api';
+import { gridFrameSx } from '../../../lib/grid-frame';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDownstream } from '../api/team-lists';
 import { BackButton } from '../components/back-button';
@@ -153,7 +154,7 @@ function Downstream({ dealerId }: { dealerId: number }) {
         </Alert>
       ) : null}
 
-      <Box sx={{ height: 720 }}>
+      <Box sx={gridFrameSx}>
         <DataGrid
           aria-label="Downstream dealers"
           rows={data?.data ?? []}
