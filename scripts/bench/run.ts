@@ -79,7 +79,7 @@ try {
   const adminCookie = await signIn(admin.email!);
 
   const rows: Row[] = [];
-  const findSessionActor = prepareSessionActorQuery(bench.db, actorUniversityStatus.factsSql);
+  const findSessionActor = prepareSessionActorQuery(bench.db, actorUniversityStatus(bench.db).factsSql);
   const sessionToken = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
   rows.push({
     name: 'current user (GET /api/me)',

@@ -73,7 +73,7 @@ export interface AppDependencies {
 export function createGuards(deps: Pick<AppDependencies, 'db' | 'auth' | 'sessions'>): AccessGuards {
   return createAccessGuards(deps.db, deps.auth, {
     sessions: deps.sessions,
-    university: actorUniversityStatus,
+    university: actorUniversityStatus(deps.db),
   });
 }
 

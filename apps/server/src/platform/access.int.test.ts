@@ -20,6 +20,8 @@ beforeAll(async () => {
   const guards = createGuards(ctx.services);
   guarded.get('/selling', { preHandler: guards.notWaiting }, async () => ({ ok: true }));
   guarded.get('/team', { preHandler: guards.leaderOrAdmin }, async () => ({ ok: true }));
+  // The actor is loaded by the first guard, without the university facts; the second works them out.
+  guarded.get('/team-selling', { preHandler: [guards.leaderOrAdmin, guards.notWaiting] }, async () => ({ ok: true }));
   await guarded.ready();
 });
 afterAll(async () => {
@@ -91,6 +93,17 @@ describe('university status on /api/me (spec 1 §4, decision 004)', () => {
     // The leader module is not for agents: passing the optional one clears everything.
     await pass(ctx.db, user.id, world.optional.id);
     expect((await me(cookie)).universityStatus).toBe(0);
+  });
+
+  it('holds a training leader on a route whose first guard loaded them without the facts', async () => {
+    const world = await trainingWorld();
+    const { user, cookie } = await signedIn({ isLeader: true, refsTypeId: 1 });
+    await linkUser(ctx.db, user.id, { supplierIds: [world.supplier.id] });
+    const refused = await get('/team-selling', cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'WAITING' });
+    await pass(ctx.db, user.id, world.compulsory.id);
+    expect((await get('/team-selling', cookie)).statusCode).toBe(200);
   });
 
   it('counts leader modules for leaders at or below their structure level', async () => {

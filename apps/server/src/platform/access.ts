@@ -44,6 +44,8 @@ export interface UniversityStatusSource {
   factsSql: SQL;
   /** The status code (102 / 101 / 0 / -1) from those facts. */
   statusFrom(user: UserRow, facts: unknown): number;
+  /** The status code by a query of its own, for an actor loaded without the facts. */
+  statusOf(user: UserRow): Promise<number>;
 }
 
 export interface AccessOptions {
@@ -61,12 +63,15 @@ export interface AccessOptions {
 export function createActorLoader(db: Database, auth: Auth, options: AccessOptions = {}) {
   const readToken = createSessionCookieReader(auth);
   const { sessions, university } = options;
-  const findSessionActor = prepareSessionActorQuery(db, university?.factsSql);
-  return async (request: FastifyRequest): Promise<Actor | undefined> => {
+  // The university facts cost a subquery per training module, so they are read only for the
+  // requests that need the status (the waiting check and /api/me).
+  const findSessionActor = prepareSessionActorQuery(db);
+  const findSessionActorWithFacts = university ? prepareSessionActorQuery(db, university.factsSql) : findSessionActor;
+  return async (request: FastifyRequest, withUniversity = false): Promise<Actor | undefined> => {
     const token = await readToken(request.headers.cookie);
     if (!token) return undefined;
     const now = sessions?.clock.now() ?? new Date();
-    const found = await findSessionActor(token, now);
+    const found = await (withUniversity ? findSessionActorWithFacts : findSessionActor)(token, now);
     if (!found) return undefined;
     if (sessions && !(await sessions.admit(found.session))) return undefined;
     const { user } = found;
@@ -78,7 +83,7 @@ export function createActorLoader(db: Database, auth: Auth, options: AccessOptio
       role: roleOf(user),
       features,
     };
-    if (university) {
+    if (university && withUniversity) {
       try {
         actor.universityStatus = university.statusFrom(user, found.extra);
       } catch {
@@ -91,15 +96,25 @@ export function createActorLoader(db: Database, auth: Auth, options: AccessOptio
 
 export function createAccessGuards(db: Database, auth: Auth, options: AccessOptions = {}) {
   const loadActor = createActorLoader(db, auth, options);
-  async function requireActor(request: FastifyRequest): Promise<Actor> {
+  /** The actor of the request, loaded once; `withUniversity` reads the university status with it. */
+  async function requireActor(request: FastifyRequest, withUniversity = false): Promise<Actor> {
     if (request.actor) return request.actor;
-    const actor = await loadActor(request);
+    const actor = await loadActor(request, withUniversity);
     if (!actor) throw unauthorised();
     request.actor = actor;
     return actor;
   }
-  /** Read with the actor; undefined when the app has no university source. */
+  /**
+   * The university status, read with the actor when a guard asked for it, else by a query of its
+   * own (once per request); -1 when it cannot be worked out, undefined without a university source.
+   */
   async function universityStatusOf(actor: Actor): Promise<number | undefined> {
+    if (actor.universityStatus !== undefined || !options.university) return actor.universityStatus;
+    try {
+      actor.universityStatus = await options.university.statusOf(actor.user);
+    } catch {
+      actor.universityStatus = -1;
+    }
     return actor.universityStatus;
   }
   /** The waiting state of spec 1 §4 for the actor. */
@@ -121,6 +136,10 @@ export function createAccessGuards(db: Database, auth: Auth, options: AccessOpti
     signedIn: async (request: FastifyRequest, _reply: FastifyReply) => {
       await requireActor(request);
     },
+    /** preHandler: any signed-in user, with the university status read in the same statement. */
+    signedInWithUniversity: async (request: FastifyRequest, _reply: FastifyReply) => {
+      await requireActor(request, true);
+    },
     /** preHandler: admins only. */
     admin: async (request: FastifyRequest, _reply: FastifyReply) => {
       const actor = await requireActor(request);
@@ -136,7 +155,7 @@ export function createAccessGuards(db: Database, auth: Auth, options: AccessOpti
      * selling routes). Waiting users see only home, university and profile.
      */
     notWaiting: async (request: FastifyRequest, _reply: FastifyReply) => {
-      const actor = await requireActor(request);
+      const actor = await requireActor(request, true);
       if ((await waitingOf(actor)).isWaiting) throw forbidden(ACCESS_DENIED, 'WAITING');
     },
     /** preHandler: leaders and admins (Manage Teams, downstream, alerts, RICA). */

@@ -24,7 +24,7 @@ export const accountsRoutes =
     app.get(
       '/api/me',
       {
-        preHandler: guards.signedIn,
+        preHandler: guards.signedInWithUniversity,
         schema: {
           tags: ['accounts'],
           summary: 'The signed-in user with role, feature flags, waiting state and university status',

@@ -104,13 +104,17 @@ export async function universityStatusOf(db: Executor, user: UserFacts): Promise
 }
 
 /**
- * The university status read with the actor on every request: the facts ride in the actor's
- * statement as JSON (for admins too; their status is 0 whatever the facts).
+ * The university status for the access guards: the facts ride in the actor's statement as JSON
+ * when a guard asks for them up front (for admins too; their status is 0 whatever the facts),
+ * else one query of their own.
  */
-export const actorUniversityStatus: UniversityStatusSource = {
-  factsSql: moduleFactsJson(sql.raw('users_master.id')),
-  statusFrom(user, facts) {
-    const rows = Array.isArray(facts) ? (facts as ModuleFactsRow[]) : [];
-    return progressFrom(user, rows.map(toModuleFacts)).status;
-  },
-};
+export function actorUniversityStatus(db: Executor): UniversityStatusSource {
+  return {
+    factsSql: moduleFactsJson(sql.raw('users_master.id')),
+    statusFrom(user, facts) {
+      const rows = Array.isArray(facts) ? (facts as ModuleFactsRow[]) : [];
+      return progressFrom(user, rows.map(toModuleFacts)).status;
+    },
+    statusOf: (user) => universityStatusOf(db, user),
+  };
+}
