@@ -22,7 +22,7 @@ export interface Actor {
   sessionId: string;
   role: Role;
   features: Feature[];
-  /** The university status code, read with the actor (undefined without a university source). */
+  /** The university status code, once read with the actor or worked out (guards.universityStatusOf). */
   universityStatus?: number;
 }
 
@@ -56,8 +56,8 @@ export interface AccessOptions {
 }
 
 /**
- * Resolves the session cookie to the actor in one statement (session, user, flags and university
- * facts; docs/decisions/009). Flags are read on every request so a change applies at once. With the
+ * Resolves the session cookie to the actor in one statement (session, user, flags and, when asked,
+ * university facts; docs/decisions/009). Flags are read on every request so a change applies at once. With the
  * session rules, an idle or too old session is ended here (deleted: 401 from now on).
  */
 export function createActorLoader(db: Database, auth: Auth, options: AccessOptions = {}) {

@@ -12,7 +12,7 @@ import { COMMISSION_FREEZE_MESSAGE } from '@portal/domain/accounts/profile';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths';
-import { errorMessage } from '../../../lib/api';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfile } from '../api/profile';
 import { EditProfileDialog } from '../components/profile/edit-profile-dialog';
@@ -67,18 +67,7 @@ export function ProfilePage() {
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => profile.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(profile.error)}
-      </Alert>
-    );
+    return <LoadErrorAlert error={profile.error} onRetry={() => profile.refetch()} />;
   }
 
   const data = profile.data;

@@ -1,7 +1,6 @@
 import OpenInFullRoundedIcon from '@mui/icons-material/OpenInFullRounded';
 import OutboxRoundedIcon from '@mui/icons-material/OutboxRounded';
 import RefreshRoundedIcon from '@mui/icons-material/RefreshRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -16,8 +15,8 @@ import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPag
 import { OutboxChannel, type OutboxMessage } from '@portal/domain/outbox/outbox';
 import { useEffect, useMemo, useState } from 'react';
 import { useIsMobile } from '../../../app/shell/use-is-mobile';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OUTBOX_REFRESH_MS, useOutbox } from '../api/get-outbox';
@@ -275,19 +274,7 @@ export function OutboxPage() {
         </Typography>
       </Box>
 
-      {outbox.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => outbox.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(outbox.error)}
-        </Alert>
-      ) : null}
+      {outbox.isError ? <LoadErrorAlert error={outbox.error} onRetry={() => outbox.refetch()} sx={{ mb: 2 }} /> : null}
 
       <Box sx={{ height: 'calc(100vh - 250px)', minHeight: 460 }}>
         <DataGrid

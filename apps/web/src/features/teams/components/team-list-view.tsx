@@ -1,7 +1,6 @@
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
@@ -12,7 +11,7 @@ import { TEAM_PAGE_SIZES } from '@portal/domain/teams/team-list';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useIsMobile } from '../../../app/shell/use-is-mobile';
-import { errorMessage } from '../../../lib/api';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { gridFrameSx } from '../../../lib/grid-frame';
 import { useDealers } from '../api/team-lists';
 import { BulkStatusBar } from './bulk-status-bar';
@@ -115,17 +114,7 @@ export function TeamListView({ parentId, canBulkUpdate, showDownstream, toolbarE
       </Box>
 
       {dealers.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => dealers.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(dealers.error)}
-        </Alert>
+        <LoadErrorAlert error={dealers.error} onRetry={() => dealers.refetch()} sx={{ mb: 2 }} />
       ) : null}
 
       {canBulkUpdate ? (

@@ -19,8 +19,8 @@ import {
   TEAM_PAGE_SIZES,
 } from '@portal/domain/teams/team-list';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/api';
 import { gridFrameSx } from '../../../lib/grid-frame';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDownstream } from '../api/team-lists';
@@ -141,17 +141,7 @@ function Downstream({ dealerId }: { dealerId: number }) {
       </Typography>
 
       {downstream.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => downstream.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(downstream.error)}
-        </Alert>
+        <LoadErrorAlert error={downstream.error} onRetry={() => downstream.refetch()} sx={{ mb: 2 }} />
       ) : null}
 
       <Box sx={gridFrameSx}>

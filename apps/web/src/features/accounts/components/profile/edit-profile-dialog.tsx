@@ -36,6 +36,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../../app/paths';
 import { useIsMobile } from '../../../../app/shell/use-is-mobile';
 import { digitsOnly, FormNativeSelect, FormTextField } from '../../../../components/form-fields';
+import { LoadErrorAlert } from '../../../../components/load-error-alert';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { useReferenceLists } from '../../../../lib/reference-lists';
 import { checkContactAvailability, profileQueryKey, useChangeContact, useUpdateProfile } from '../../api/profile';
@@ -538,16 +539,7 @@ export function EditProfileDialog({ open, profile, onClose }: EditProfileDialogP
       ) : lists.isError ? (
         <>
           <DialogContent dividers>
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => lists.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
-              {errorMessage(lists.error)}
-            </Alert>
+            <LoadErrorAlert error={lists.error} onRetry={() => lists.refetch()} />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Cancel</Button>
