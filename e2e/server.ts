@@ -7,6 +7,8 @@ import { e2eDatabaseName, e2eDatabaseUrl, e2eDataDir, e2eEmbeddedPort, e2ePort }
 rmSync(e2eDataDir, { recursive: true, force: true });
 
 process.env.NODE_ENV = 'production';
+// The journeys read codes and links from the outbox page, as a newcomer does.
+process.env.OUTBOX_TRANSPORT_ALLOWED = 'true';
 process.env.PORT = String(e2ePort);
 process.env.PUBLIC_URL = `http://localhost:${e2ePort}`;
 process.env.DATA_DIR = e2eDataDir;

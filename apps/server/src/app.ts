@@ -6,8 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Settings } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { AppDependencies } from './app-dependencies.ts';
 import { accessControlRoutes } from './modules/access-control/access-control.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { profileRoutes } from './modules/accounts/profile.routes.ts';
@@ -42,32 +41,10 @@ import type { SmsSender } from './platform/sms.ts';
 import type { FileStorage } from './platform/storage.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
+export type { AppDependencies } from './app-dependencies.ts';
+
 export const VERSION = '2.0.0';
 
-export interface AppDependencies {
-  settings: Settings;
-  db: Database;
-  auth: Auth;
-  mailer: Mailer;
-  sms: SmsSender;
-  storage: FileStorage;
-  /** The job queue; buildApp only defines queues and enqueues, main/tests start and stop it. */
-  jobs: Jobs;
-  /** The realtime hub; its LISTEN connection is started by main/tests. */
-  events: EventHub;
-  /** SIM registration (RICA): recorded locally by default, the operator's API by settings. */
-  rica: RicaAdapter;
-  /** The time limits, one-time pins and session rules read (a fake one in tests). */
-  clock: Clock;
-  /** One-time pins by SMS: phone sign-in and phone verification. */
-  pins: OneTimePins;
-  /** Idle and absolute session expiry, remember-me, last seen. */
-  sessions: SessionPolicy;
-  /** Failed e-mail sign-ins per account and client address. */
-  signInLimiter: SignInLimiter;
-  /** Folder of the built web app; served when present. */
-  webDistDir?: string;
-}
 
 /** The access guards over the app's parts (also used by tests that register their own routes). */
 export function createGuards(deps: Pick<AppDependencies, 'db' | 'auth' | 'sessions'>): AccessGuards {
@@ -134,7 +111,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(eventsRoutes(deps.events, guards));
   await app.register(accessControlRoutes(db, guards));
   await app.register(ricaRoutes(db, deps.rica, guards));
-  await app.register(peopleRoutes(db, guards));
+  await app.register(peopleRoutes(deps, guards));
   await app.register(onboardingRoutes(deps, guards));
   await app.register(approvalsRoutes(deps, guards));
   await app.register(teamsRoutes(db, guards));

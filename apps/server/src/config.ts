@@ -37,6 +37,8 @@ const SettingsSchema = z
     SMS_TRANSPORT: z.enum(['outbox', 'http']).default('outbox'),
     SMS_HTTP_URL: z.url().optional(),
     SMS_HTTP_TOKEN: z.string().optional(),
+    /** The outbox transports keep codes and links readable: allowed in production only when said. */
+    OUTBOX_TRANSPORT_ALLOWED: boolean.default(false),
 
     RICA_ADAPTER: z.enum(['local', 'http']).default('local'),
     RICA_API_URL: z.url().optional(),
@@ -52,6 +54,16 @@ const SettingsSchema = z
     S3_FORCE_PATH_STYLE: boolean.default(true),
   })
   .superRefine((s, ctx) => {
+    // With the outbox transports every pin and reset link rests readable in the database; on a
+    // production server (DATABASE_URL) that must be an explicit choice, as AUTH_SECRET is.
+    const outbox = s.MAIL_TRANSPORT === 'outbox' ? 'MAIL_TRANSPORT' : s.SMS_TRANSPORT === 'outbox' ? 'SMS_TRANSPORT' : null;
+    if (s.NODE_ENV === 'production' && s.DATABASE_URL && outbox && !s.OUTBOX_TRANSPORT_ALLOWED) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [outbox],
+        message: `${outbox}=outbox keeps sign-in codes readable; set a real transport, or OUTBOX_TRANSPORT_ALLOWED=true, in production with DATABASE_URL`,
+      });
+    }
     if (s.MAIL_TRANSPORT === 'smtp' && !s.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp' });
     }

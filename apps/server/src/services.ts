@@ -1,4 +1,4 @@
-import type { AppDependencies } from './app.ts';
+import type { AppDependencies } from './app-dependencies.ts';
 import type { Settings } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuth } from './platform/auth.ts';

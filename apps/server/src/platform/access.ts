@@ -1,3 +1,4 @@
+import type { Action, Subject } from '@portal/domain/access/permissions';
 import { FEATURES, type Feature, type Role } from '@portal/domain/accounts/me';
 import { waitingState } from '@portal/domain/accounts/waiting';
 import type { SQL } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import type { usersMaster } from '../db/schema/index.ts';
 import { prepareSessionActorQuery } from './actor.queries.ts';
 import type { Auth } from './auth.ts';
 import { forbidden, unauthorised } from './errors.ts';
+import { assertActorCan } from './permissions.ts';
 import { createSessionCookieReader } from './session-cookie.ts';
 import type { SessionPolicy } from './sessions.ts';
 
@@ -94,6 +96,14 @@ export function createActorLoader(db: Database, auth: Auth, options: AccessOptio
   };
 }
 
+/**
+ * What a user holding a temporary password (given by the wizard or an admin) may do before they
+ * choose their own: read who they are, change the password, and keep the page's event stream.
+ */
+const WITH_TEMPORARY_PASSWORD = new Set(['GET /api/me', 'POST /api/accounts/password', 'GET /api/events']);
+
+export const PASSWORD_CHANGE_REQUIRED = 'Please choose a new password before you continue.';
+
 export function createAccessGuards(db: Database, auth: Auth, options: AccessOptions = {}) {
   const loadActor = createActorLoader(db, auth, options);
   /** The actor of the request, loaded once; `withUniversity` reads the university status with it. */
@@ -101,6 +111,9 @@ export function createAccessGuards(db: Database, auth: Auth, options: AccessOpti
     if (request.actor) return request.actor;
     const actor = await loadActor(request, withUniversity);
     if (!actor) throw unauthorised();
+    if (actor.user.tempPw && !WITH_TEMPORARY_PASSWORD.has(`${request.method} ${request.routeOptions.url}`)) {
+      throw forbidden(PASSWORD_CHANGE_REQUIRED, 'PASSWORD_CHANGE_REQUIRED');
+    }
     request.actor = actor;
     return actor;
   }
@@ -140,16 +153,15 @@ export function createAccessGuards(db: Database, auth: Auth, options: AccessOpti
     signedInWithUniversity: async (request: FastifyRequest, _reply: FastifyReply) => {
       await requireActor(request, true);
     },
-    /** preHandler: admins only. */
-    admin: async (request: FastifyRequest, _reply: FastifyReply) => {
-      const actor = await requireActor(request);
-      if (!actor.user.isAdmin) throw forbidden();
-    },
-    /** preHandler: a feature flag (admin routes gated per spec 3 §2.1). */
-    feature: (feature: Feature) => async (request: FastifyRequest, _reply: FastifyReply) => {
-      const actor = await requireActor(request);
-      if (!actor.features.includes(feature)) throw forbidden(ACCESS_DENIED);
-    },
+    /**
+     * preHandler: the actor may do `action` on `subject` for someone (packages/domain's `can`);
+     * a rule about one person is checked again on that person by the service.
+     */
+    allowed:
+      (action: Action, subject: Subject, message = ACCESS_DENIED) =>
+      async (request: FastifyRequest, _reply: FastifyReply) => {
+        assertActorCan(await requireActor(request), action, subject, message);
+      },
     /**
      * preHandler: users not in the waiting state (spec 1 §2.2: approvals, user creation and the
      * selling routes). Waiting users see only home, university and profile.
@@ -157,11 +169,6 @@ export function createAccessGuards(db: Database, auth: Auth, options: AccessOpti
     notWaiting: async (request: FastifyRequest, _reply: FastifyReply) => {
       const actor = await requireActor(request, true);
       if ((await waitingOf(actor)).isWaiting) throw forbidden(ACCESS_DENIED, 'WAITING');
-    },
-    /** preHandler: leaders and admins (Manage Teams, downstream, alerts, RICA). */
-    leaderOrAdmin: async (request: FastifyRequest, _reply: FastifyReply) => {
-      const actor = await requireActor(request);
-      if (!actor.user.isAdmin && !actor.user.isLeader) throw forbidden();
     },
   };
 }

@@ -62,6 +62,7 @@ export function createAuth(options: {
           to: user.email,
           subject: 'Reset your password',
           text: `Hello ${user.name},\n\nUse this link to set a new password. It works once and expires in 1 hour:\n${url}\n\nIf you did not ask for this, ignore this e-mail.`,
+          secrets: [url, token],
         });
       },
     },

@@ -1,13 +1,18 @@
 import nodemailer from 'nodemailer';
 import type { Settings } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { recordOutbox } from './outbox.ts';
+import { recordOutbox, withoutSecrets } from './outbox.ts';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Parts of the text that let the recipient in (a reset or verification link, a code): sent, but
+   * stored masked when a real transport delivers the message.
+   */
+  secrets?: string[];
 }
 
 export interface Mailer {
@@ -36,15 +41,17 @@ export function createMailer(settings: Settings, db: Database): Mailer {
   }
   const transport = nodemailer.createTransport(settings.SMTP_URL!);
   return {
-    async send(message) {
+    async send({ secrets, ...message }) {
+      const body = withoutSecrets(message.text, secrets);
+      const html = withoutSecrets(message.html ?? null, secrets);
       try {
         await transport.sendMail({ from: settings.MAIL_FROM, ...message });
         await recordOutbox(db, {
           channel: 'email',
           recipient: message.to,
           subject: message.subject,
-          body: message.text,
-          html: message.html ?? null,
+          body,
+          html,
           transport: 'smtp',
           status: 'sent',
         });
@@ -54,7 +61,7 @@ export function createMailer(settings: Settings, db: Database): Mailer {
           channel: 'email',
           recipient: message.to,
           subject: message.subject,
-          body: message.text,
+          body,
           transport: 'smtp',
           status: 'failed',
           error: reason,

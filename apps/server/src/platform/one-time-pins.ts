@@ -95,6 +95,7 @@ export function createOneTimePins(options: {
       await sms.send({
         to: phone,
         text: `Your Dealer Portal one-time pin is ${pin}. It expires in ${ONE_TIME_PIN.liveSeconds / 60} minutes. Never share it with anyone.`,
+        secrets: [pin],
       });
     },
 

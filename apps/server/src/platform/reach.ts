@@ -1,19 +1,23 @@
+import { scopeOf } from '@portal/domain/access/permissions';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { usersHierarchyClosure } from '../db/schema/index.ts';
 import type { Actor } from './access.ts';
 import { forbidden } from './errors.ts';
+import { permissionActor } from './permissions.ts';
 
-// Hierarchy reach (ARCHITECTURE "Rules of the house"): an admin reaches everyone, a leader their
-// own downstream (themself included), anyone else only themself. Backed by the closure table, so
-// each check is one indexed lookup at any depth.
+// Hierarchy reach (ARCHITECTURE "Rules of the house"): whom the actor may read, by the 'read
+// person' rule of packages/domain's permissions: an admin with Users Management everyone, a
+// leader their own downstream (themself included), anyone else only themself. Backed by the
+// closure table, so each check is one indexed lookup at any depth.
 
 export type ReachScope = 'any' | 'subtree' | 'own';
 
 export function reachScopeOf(actor: Actor): ReachScope {
-  if (actor.user.isAdmin) return 'any';
-  if (actor.user.isLeader) return 'subtree';
+  const scope = scopeOf(permissionActor(actor), 'read', 'person');
+  if (scope === 'any') return 'any';
+  if (scope === 'downstream') return 'subtree';
   return 'own';
 }
 

@@ -1,11 +1,13 @@
 import type { Settings } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { recordOutbox } from './outbox.ts';
+import { recordOutbox, withoutSecrets } from './outbox.ts';
 
 export interface SmsMessage {
   /** +27XXXXXXXXX */
   to: string;
   text: string;
+  /** Parts of the text that let the recipient in (a one-time pin): stored masked by a real gateway. */
+  secrets?: string[];
 }
 
 export interface SmsSender {
@@ -31,7 +33,8 @@ export function createSmsSender(settings: Settings, db: Database, fetchImpl: typ
     };
   }
   return {
-    async send(message) {
+    async send({ secrets, ...message }) {
+      const body = withoutSecrets(message.text, secrets);
       try {
         const response = await fetchImpl(settings.SMS_HTTP_URL!, {
           method: 'POST',
@@ -46,7 +49,7 @@ export function createSmsSender(settings: Settings, db: Database, fetchImpl: typ
         await recordOutbox(db, {
           channel: 'sms',
           recipient: message.to,
-          body: message.text,
+          body,
           transport: 'http',
           status: 'sent',
         });
@@ -55,7 +58,7 @@ export function createSmsSender(settings: Settings, db: Database, fetchImpl: typ
         await recordOutbox(db, {
           channel: 'sms',
           recipient: message.to,
-          body: message.text,
+          body,
           transport: 'http',
           status: 'failed',
           error: reason,

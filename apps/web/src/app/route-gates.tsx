@@ -38,6 +38,10 @@ export function RequireUser() {
     if (location.pathname === paths.home || unknownAddress) return <SignIn />;
     return <Navigate to={paths.login} replace />;
   }
+  // A temporary password is replaced before anything else (the server refuses the rest).
+  if (me.data.mustChangePassword && location.pathname !== paths.updatePassword) {
+    return <Navigate to={paths.updatePassword} replace />;
+  }
   return <AppShell user={me.data} />;
 }
 

@@ -20,6 +20,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     emailVerified: true,
     phoneVerified: true,
     features: [],
+    mustChangePassword: false,
     waiting: { isWaiting: false, reason: null },
     universityStatus: null,
     ...overrides,

@@ -8,6 +8,8 @@ export const FEATURES = [
   'Agent Support',
   'Access Control',
   'Users Management',
+  // Not in the spec's list: reading the message outbox needs its own flag (docs/security.md).
+  'Outbox',
 ] as const;
 export const Feature = z.enum(FEATURES);
 export type Feature = z.infer<typeof Feature>;
@@ -46,6 +48,8 @@ export const CurrentUser = z.object({
   emailVerified: z.boolean(),
   phoneVerified: z.boolean(),
   features: z.array(Feature),
+  /** A temporary password (from the wizard or an admin) must be replaced before anything else. */
+  mustChangePassword: z.boolean(),
   waiting: z.object({ isWaiting: z.boolean(), reason: WaitingReason.nullable() }),
   /**
    * 102 / 101 / 0 / -1 (spec 1 §4, packages/domain/src/university/status.ts), computed by the

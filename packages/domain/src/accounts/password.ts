@@ -3,8 +3,14 @@ import { z } from 'zod';
 export const PASSWORD_REQUIRED = 'Please enter a valid password.';
 export const PASSWORD_MIN_LENGTH = 6;
 
-/** '/update-password': a signed-in user sets a new password; their other sessions end. */
+export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password.';
+
+/**
+ * '/update-password': a signed-in user sets a new password with their current one (a session
+ * alone is not enough); their other sessions end.
+ */
 export const UpdatePasswordRequest = z.object({
+  currentPassword: z.string().min(1, CURRENT_PASSWORD_REQUIRED).max(128, 'Use at most 128 characters.'),
   newPassword: z
     .string()
     .min(1, PASSWORD_REQUIRED)

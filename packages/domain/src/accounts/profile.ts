@@ -1,3 +1,4 @@
+import { maskSecret } from '../access/masking.ts';
 import { z } from 'zod';
 
 export const COMMISSION_FREEZE_MESSAGE =
@@ -72,6 +73,8 @@ export const ProfileUpdateRequest = z.object({
   bankAccountNumber: z.string().trim().nullable().optional(),
   refsBankAccountType: z.number().int().nullable().optional(),
   agreedToRicaTerms: z.boolean(),
+  /** Needed only when the banking details change (step-up): a session alone does not move pay. */
+  currentPassword: z.string().max(128).optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 
@@ -156,7 +159,5 @@ export function canBecomeLeader(user: {
 
 /** Masks all but the last four digits of an account number. */
 export function maskAccountNumber(accountNumber: string): string {
-  return accountNumber.length <= 4
-    ? accountNumber
-    : `${'•'.repeat(accountNumber.length - 4)}${accountNumber.slice(-4)}`;
+  return maskSecret(accountNumber);
 }

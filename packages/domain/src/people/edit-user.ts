@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMaskedSecret } from '../access/masking.ts';
 import { normalisePhone } from './phone.ts';
 import { checkSaId, ID_DOB_MISMATCH_WIZARD, idMatchesDateOfBirth } from './sa-id.ts';
 
@@ -32,6 +33,8 @@ export const EDIT_USER_MESSAGES = {
   idRequired: 'ID/Passport number is required',
   idInvalid: 'ID Number is invalid.',
   idInUse: 'This ID number has already been used',
+  contactNotYours:
+    "Only the user themself or an admin with Users Management can change a user's phone number or email address.",
   idUnverifiable: 'Unable to verify ID number',
   idDobMismatch: ID_DOB_MISMATCH_WIZARD,
   nationality: 'Invalid nationality',
@@ -185,7 +188,7 @@ export const EditUserBanking = z
     if (!value.bank) ctx.addIssue({ code: 'custom', path: ['bank'], message: M.bank });
     if (!value.bankAccountNumber) {
       ctx.addIssue({ code: 'custom', path: ['bankAccountNumber'], message: M.accountNumber });
-    } else if (!/^\d{6,20}$/.test(value.bankAccountNumber)) {
+    } else if (!isMaskedSecret(value.bankAccountNumber) && !/^\d{6,20}$/.test(value.bankAccountNumber)) {
       ctx.addIssue({ code: 'custom', path: ['bankAccountNumber'], message: M.accountIncomplete });
     }
     if (value.refsBankAccountType !== 1 && value.refsBankAccountType !== 2) {
@@ -211,6 +214,8 @@ type IdentityAgreement = {
 export function identityIssue(value: IdentityAgreement): string | undefined {
   const identity = value.identity;
   if (identity?.refsIdentityDocType !== 'RSAID') return undefined;
+  // The masked number the page was given stands for the stored one, checked when it was saved.
+  if (isMaskedSecret(identity.identificationNo)) return undefined;
   const id = typeof identity.identificationNo === 'string' ? identity.identificationNo.replace(/\s+/g, '') : '';
   const dob = typeof identity.dateOfBirth === 'string' ? identity.dateOfBirth : '';
   if (id.length <= 3 || !isRealIsoDate(dob)) return undefined;

@@ -16,10 +16,20 @@ import {
 } from './manage-user.ts';
 import { lifecycleChipLabel, UserIdParams, universityTone } from './user-detail.ts';
 
-const admin = { id: 1, role: 'admin' as const };
-const leader = { id: 2, role: 'leader' as const };
-const agent = { id: 3, role: 'agent' as const };
-const member = { id: 10, isLeader: false, isLeaderBlocked: false };
+const EVERY_FLAG = [
+  'Commissions',
+  'Deals',
+  'Reallocations',
+  'Sales Assist',
+  'Agent Support',
+  'Access Control',
+  'Users Management',
+  'Outbox',
+] as const;
+const admin = { id: 1, isAdmin: true, isLeader: false, features: EVERY_FLAG };
+const leader = { id: 2, isAdmin: false, isLeader: true, features: [] };
+const agent = { id: 3, isAdmin: false, isLeader: false, features: [] };
+const member = { id: 10, relation: 'downstream' as const, isLeader: false, isLeaderBlocked: false };
 
 describe('nextLifecycleStatus (spec 1 §4)', () => {
   it('marks an active user inactive and reactivates an inactive one', () => {
@@ -52,7 +62,10 @@ describe('flagChangeRefusal (spec 1 §4 leader flag, §6)', () => {
     expect(flagChangeRefusal(leader, { ...member, isLeader: true }, { isLeader: false })).toBe(FLAG_REFUSALS.turnOff);
     expect(flagChangeRefusal(leader, member, { growthLeader: true })).toBe(FLAG_REFUSALS.adminOnly);
     expect(flagChangeRefusal(leader, member, { isLeaderBlocked: false })).toBe(FLAG_REFUSALS.adminOnly);
-    expect(flagChangeRefusal(leader, { ...member, id: leader.id }, { isLeader: true })).toBe(FLAG_REFUSALS.self);
+    expect(flagChangeRefusal(leader, { ...member, id: leader.id, relation: 'self' }, { isLeader: true })).toBe(
+      FLAG_REFUSALS.self,
+    );
+    expect(flagChangeRefusal(leader, { ...member, relation: 'other' }, { isLeader: true })).toBe(NO_PERMISSION);
   });
   it('refuses agents', () => {
     expect(flagChangeRefusal(agent, member, { isLeader: true })).toBe(NO_PERMISSION);
@@ -70,13 +83,15 @@ describe('permissionsFor (spec 1 §6)', () => {
       [],
     );
   });
-  it('gives a leader on a team member only edit, suppliers & product types and the trainer toggle', () => {
+  it('gives a leader on a team member only edit (not phone or e-mail), suppliers & product types and the trainer toggle', () => {
     expect(permissionsFor(leader, member)).toEqual({
       isSelf: false,
       canEdit: true,
+      canEditContact: false,
       canEditIdentity: false,
       canEditBanking: false,
       canManage: false,
+      canReveal: false,
       canChangeLinks: true,
       canChooseDeals: false,
       canToggleTrainer: true,
@@ -87,8 +102,23 @@ describe('permissionsFor (spec 1 §6)', () => {
     expect(permissionsFor(leader, { ...member, isLeaderBlocked: true }).canToggleTrainer).toBe(false);
   });
   it('gives an agent on their own page nothing to change', () => {
-    const own = permissionsFor(agent, { ...member, id: agent.id });
+    const own = permissionsFor(agent, { ...member, id: agent.id, relation: 'self' });
     expect(own.isSelf).toBe(true);
+    expect(Object.entries(own).filter(([key, value]) => key !== 'isSelf' && value)).toEqual([]);
+  });
+});
+
+describe('admins acting on admins', () => {
+  it('refuses every change to an admin who holds a flag the actor lacks, but not reading them', () => {
+    const peopleAdmin = { ...admin, features: ['Users Management' as const] };
+    const fullAdmin = { ...member, isAdmin: true, features: EVERY_FLAG };
+    const own = permissionsFor(peopleAdmin, fullAdmin);
+    expect(Object.entries(own).filter(([key, value]) => key !== 'isSelf' && value)).toEqual([]);
+    expect(permissionsFor(admin, fullAdmin).canManage).toBe(true);
+  });
+  it('gives an admin without Users Management nothing on another user', () => {
+    const noPeople = { ...admin, features: ['Commissions' as const] };
+    const own = permissionsFor(noPeople, { ...member, relation: 'other' });
     expect(Object.entries(own).filter(([key, value]) => key !== 'isSelf' && value)).toEqual([]);
   });
 });

@@ -1,41 +1,41 @@
 import { z } from 'zod';
+import {
+  type Action,
+  can,
+  type PermissionActor,
+  type PermissionTarget,
+  type Subject,
+} from '../access/permissions.ts';
 import { LIFECYCLE, NamedItem, PersonRef, type UserPermissions } from './user-detail.ts';
 
 // The manage-user screen's actions (spec 1 §2.11, §4, §6; spec 3 §4.6, §5.7): the payloads, and
 // the pure rules the server enforces and the page mirrors.
 
-/** Who acts, as the people rules see them: an admin here is an admin with the Users Management flag. */
-export type PeopleRole = 'admin' | 'leader' | 'agent';
-
-export interface ActingUser {
-  id: number;
-  role: PeopleRole;
-}
-
-export interface TargetUser {
-  id: number;
+/** The person acted on, as the manage-user rules see them (with their relation to the actor). */
+export interface TargetUser extends PermissionTarget {
   isLeader: boolean;
   isLeaderBlocked: boolean;
 }
 
 export const NO_PERMISSION = "You don't have permission to perform this action. Please contact your administrator.";
 
-/** What the acting user may do on a reachable user's page (spec 1 §6). */
-export function permissionsFor(actor: ActingUser, target: TargetUser): UserPermissions {
-  const isSelf = actor.id === target.id;
-  const admin = actor.role === 'admin';
-  const leader = actor.role === 'leader';
+/** What the acting user may do on a user's page (spec 1 §6), in the words of `can`. */
+export function permissionsFor(actor: PermissionActor, target: TargetUser): UserPermissions {
+  const may = (action: Action, subject: Subject) => can(actor, action, subject, target);
+  const canEdit = may('update', 'person');
   return {
-    isSelf,
-    canEdit: admin || (leader && !isSelf),
-    canEditIdentity: admin,
-    canEditBanking: admin,
-    canManage: admin,
-    canChangeLinks: admin || (leader && !isSelf),
-    canChooseDeals: admin,
-    canToggleTrainer: admin || (leader && flagChangeRefusal(actor, target, { isLeader: true }) === undefined),
-    canToggleGrowthLeader: admin,
-    canToggleTrainerBlock: admin,
+    isSelf: target.relation === 'self',
+    canEdit,
+    canEditContact: canEdit && may('update', 'contact'),
+    canEditIdentity: canEdit && may('update', 'identity'),
+    canEditBanking: canEdit && may('update', 'banking'),
+    canManage: may('update', 'manager'),
+    canReveal: may('reveal', 'secrets'),
+    canChangeLinks: may('update', 'links'),
+    canChooseDeals: may('update', 'deals'),
+    canToggleTrainer: may('update', 'trainer') && flagChangeRefusal(actor, target, { isLeader: true }) === undefined,
+    canToggleGrowthLeader: may('update', 'growth-leader'),
+    canToggleTrainerBlock: may('update', 'trainer-block'),
   };
 }
 
@@ -237,14 +237,15 @@ export const FLAG_REFUSALS = {
  * blocked and not already a trainer. Agents change none. Reach is checked separately.
  */
 export function flagChangeRefusal(
-  actor: ActingUser,
+  actor: PermissionActor,
   target: TargetUser,
   change: UpdateUserFlagsRequest,
 ): string | undefined {
-  if (actor.role === 'admin') return undefined;
-  if (actor.role !== 'leader') return NO_PERMISSION;
+  if (can(actor, 'update', 'trainer-block', target)) return undefined;
+  if (!actor.isLeader) return NO_PERMISSION;
   if (change.growthLeader !== undefined || change.isLeaderBlocked !== undefined) return FLAG_REFUSALS.adminOnly;
-  if (actor.id === target.id) return FLAG_REFUSALS.self;
+  if (target.relation === 'self') return FLAG_REFUSALS.self;
+  if (!can(actor, 'update', 'trainer', target)) return NO_PERMISSION;
   if (change.isLeader !== true) return FLAG_REFUSALS.turnOff;
   if (target.isLeaderBlocked) return FLAG_REFUSALS.blocked;
   if (target.isLeader) return FLAG_REFUSALS.already;

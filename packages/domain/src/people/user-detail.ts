@@ -88,12 +88,16 @@ export const UserPermissions = z.object({
   isSelf: z.boolean(),
   /** Edit User (personal and address tabs). */
   canEdit: z.boolean(),
+  /** Phone and e-mail on Edit User: admins with Users Management, never leaders. */
+  canEditContact: z.boolean(),
   /** The Documents tab and identity fields (admins). */
   canEditIdentity: z.boolean(),
   /** The Banking tab (banking permission: admins). */
   canEditBanking: z.boolean(),
   /** Admin quick actions, status management, change manager, user type. */
   canManage: z.boolean(),
+  /** 'Reveal' the full ID and bank account numbers (audited). */
+  canReveal: z.boolean(),
   canChangeLinks: z.boolean(),
   canChooseDeals: z.boolean(),
   canToggleTrainer: z.boolean(),
@@ -148,6 +152,13 @@ export const UserDetail = z.object({
   permissions: UserPermissions,
 });
 export type UserDetail = z.infer<typeof UserDetail>;
+
+/** POST /api/people/{id}/reveal: the full numbers, for an audited look (admins with banking permission). */
+export const RevealedSecrets = z.object({
+  identificationNo: z.string().nullable(),
+  bankAccountNumber: z.string().nullable(),
+});
+export type RevealedSecrets = z.infer<typeof RevealedSecrets>;
 
 export const UserDetailResponse = z.object({ user: UserDetail });
 export type UserDetailResponse = z.infer<typeof UserDetailResponse>;

@@ -309,7 +309,8 @@ async function seedPeople(db: Executor, catalogue: DemoCatalogue, random: Random
     refsUserLifecycleStatusId: 1,
     submittedBy: leader.id,
     submittedByAuthId: leader.authId,
-    tempPw: true,
+    // Demo personas keep the published demo password (a real wizard user gets tempPw).
+    tempPw: false,
   });
   await linkUser(db, pending.id, { supplierIds: [suppliers.metro.id], productTypeIds: [types.fibre.id] });
 
@@ -324,7 +325,8 @@ async function seedPeople(db: Executor, catalogue: DemoCatalogue, random: Random
     phoneVerified: false,
     submittedBy: leader.id,
     submittedByAuthId: leader.authId,
-    tempPw: true,
+    // Demo personas keep the published demo password (a real wizard user gets tempPw).
+    tempPw: false,
   });
 
   // Two more leaders under the admin and one under the demo leader, each with a team.

@@ -13,7 +13,7 @@ import { getAccessPage, setFeatureAccess } from './access-control.service.ts';
 export const accessControlRoutes =
   (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = [guards.admin, guards.feature('Access Control')];
+    const preHandler = [guards.allowed('update', 'feature-access')];
     app.get(
       '/api/access-control',
       {

@@ -10,7 +10,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { assertCanOn } from '../../platform/permissions.ts';
 import {
   findAccessPage,
   findFeatureId,
@@ -36,6 +37,8 @@ export async function getAccessPage(db: Database, query: AccessControlQuery): Pr
   };
 }
 
+export const FLAGS_BEYOND_YOURS = 'You can only change flags you hold, for admins holding no flag you lack.';
+
 /**
  * True adds an access record with who added it, False deletes it (spec 3 §4.7). Only admins carry
  * feature flags (the page enables a selector only on admin rows); the server holds the same line.
@@ -48,6 +51,12 @@ export async function setFeatureAccess(
   request?: FastifyRequest,
 ): Promise<{ features: Feature[]; changed: boolean }> {
   return db.transaction(async (tx) => {
+    // An admin never changes the flags of an admin holding one they lack, nor hands out a flag
+    // they do not hold themselves: Access Control must not be a way to every other flag.
+    await assertCanOn(tx, actor, 'update', 'feature-access', userId, FLAGS_BEYOND_YOURS);
+    if (change.enabled && !actor.features.includes(change.feature)) {
+      throw forbidden(FLAGS_BEYOND_YOURS, 'NO_PERMISSION');
+    }
     const target = await findUserForAccess(tx, userId);
     if (!target || target.status === 4) throw notFound(`Dealer with ID ${userId} not found`);
     if (change.enabled && !target.isAdmin) throw conflict(FEATURES_FOR_ADMINS_ONLY, undefined, 'NOT_AN_ADMIN');

@@ -44,12 +44,12 @@ export const accountsRoutes =
         preHandler: guards.signedIn,
         schema: {
           tags: ['accounts'],
-          summary: "Sets the signed-in user's password and ends their other sessions",
+          summary: "Sets the signed-in user's password (the current one is needed) and ends their other sessions",
           body: UpdatePasswordRequest,
           response: { 200: UpdatePasswordResult },
         },
       },
-      async (request) => updateOwnPassword(deps, actorOf(request), request.body.newPassword, request),
+      async (request) => updateOwnPassword(deps, actorOf(request), request.body, request),
     );
 
     app.post(

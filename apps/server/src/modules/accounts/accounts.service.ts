@@ -1,6 +1,6 @@
 import { tooManyCodesMessage, tryAgainIn } from '@portal/domain/accounts/limits';
 import type { CurrentUser } from '@portal/domain/accounts/me';
-import { PASSWORD_UPDATED } from '@portal/domain/accounts/password';
+import { PASSWORD_UPDATED, type UpdatePasswordRequest } from '@portal/domain/accounts/password';
 import {
   EMAIL_VERIFICATION_FAILED,
   EMAIL_VERIFIED,
@@ -13,7 +13,7 @@ import { waitingState } from '@portal/domain/accounts/waiting';
 import { zCode } from '@portal/domain/people/z-code';
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppDependencies } from '../../app.ts';
+import type { AppDependencies } from '../../app-dependencies.ts';
 import type { Executor } from '../../db/client.ts';
 import { authAccount, authSession, authUser, emailVerificationIndex, usersMaster } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -21,8 +21,9 @@ import { writeAudit } from '../../platform/audit.ts';
 import { HOUR } from '../../platform/clock.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { PinSendLimitError } from '../../platform/one-time-pins.ts';
+import { assertCurrentPassword } from '../../platform/step-up.ts';
 
-export type AccountsDeps = Pick<AppDependencies, 'db' | 'auth' | 'mailer' | 'pins' | 'settings' | 'clock'>;
+export type AccountsDeps = Pick<AppDependencies, 'db' | 'auth' | 'mailer' | 'sms' | 'pins' | 'settings' | 'clock'>;
 type AuditRequest = Pick<FastifyRequest, 'id' | 'ip'> & { actor?: Actor };
 
 /** What the signed-in page needs about its user: identity, role, flags, waiting state and training. */
@@ -47,6 +48,7 @@ export function currentUserOf(actor: Actor, extra: { universityStatus?: number |
     emailVerified: user.emailVerified,
     phoneVerified: user.phoneVerified,
     features: actor.features,
+    mustChangePassword: user.tempPw,
     waiting: waitingState({
       emailVerified: user.emailVerified,
       phoneVerified: user.phoneVerified,
@@ -76,9 +78,10 @@ export function tooManyCodes(error: PinSendLimitError): AppError {
 export async function updateOwnPassword(
   deps: AccountsDeps,
   actor: Actor,
-  newPassword: string,
+  { currentPassword, newPassword }: UpdatePasswordRequest,
   request: AuditRequest,
 ): Promise<{ message: string }> {
+  await assertCurrentPassword(deps.db, actor.authId, currentPassword);
   const context = await deps.auth.$context;
   const hash = await context.password.hash(newPassword);
   const now = deps.clock.now();
@@ -161,6 +164,7 @@ export async function sendVerificationLink(
     to: to.email,
     subject: 'Verify your email address',
     text: `Hello ${to.firstName},\n\nPlease verify your email address for the Dealer Portal with this link (valid for ${VERIFICATION_LINK_HOURS} hours):\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+    secrets: [link],
   });
   return { message: VERIFICATION_EMAIL_SENT };
 }

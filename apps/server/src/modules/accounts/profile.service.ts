@@ -14,6 +14,7 @@ import {
   type Profile,
   type ProfileUpdateRequest,
 } from '@portal/domain/accounts/profile';
+import { maskSecret } from '@portal/domain/access/masking';
 import { normalisePhone } from '@portal/domain/people/phone';
 import { zCode } from '@portal/domain/people/z-code';
 import { and, eq, gt } from 'drizzle-orm';
@@ -24,6 +25,8 @@ import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { PinSendLimitError } from '../../platform/one-time-pins.ts';
+import { sendNotice } from '../../platform/notices.ts';
+import { assertCurrentPassword } from '../../platform/step-up.ts';
 import { type AccountsDeps, sendVerificationLink } from './accounts.service.ts';
 import {
   bankAccountTypeExists,
@@ -42,7 +45,7 @@ import {
   type UserRow,
 } from './profile.queries.ts';
 
-type AuditRequest = Pick<FastifyRequest, 'id' | 'ip'> & { actor?: Actor };
+type AuditRequest = Pick<FastifyRequest, 'id' | 'ip' | 'log'> & { actor?: Actor };
 
 const frozen = () => new AppError(PROFILE_FROZEN, 409, COMMISSION_FREEZE_MESSAGE);
 
@@ -64,7 +67,7 @@ export async function getProfile(db: Executor, userId: number): Promise<Profile>
     middleName: user.middleName,
     surname: user.surname,
     companyName: user.companyName,
-    identificationNo: user.identificationNo,
+    identificationNo: maskSecret(user.identificationNo),
     refsIdentityDocType: user.refsIdentityDocType,
     phone: user.phone,
     email: user.email,
@@ -160,7 +163,7 @@ export async function updateProfile(
 ): Promise<Profile> {
   const banking = await validateProfile(deps.db, input);
   const userId = actor.user.id;
-  await deps.db.transaction(async (tx) => {
+  const bankingChanged = await deps.db.transaction(async (tx) => {
     if (await isCommissionFreezeOn(tx)) throw frozen();
     const [before] = await tx.select().from(usersMaster).where(eq(usersMaster.id, userId)).for('update');
     if (!before) throw notFound(`Dealer with ID ${userId} not found`);
@@ -192,6 +195,8 @@ export async function updateProfile(
         latest.accountNumber === banking.accountNumber &&
         latest.accountType === banking.accountType;
       if (!same) {
+        // New banking details redirect pay: the owner types their password again.
+        await assertCurrentPassword(tx, actor.authId, input.currentPassword);
         await tx.insert(bankingDetails).values({ userId, ...banking, createdByAuthId: actor.authId });
         bankingBefore = latest
           ? { ...latest, accountNumber: maskAccountNumber(latest.accountNumber), accountTypeName: undefined }
@@ -209,7 +214,20 @@ export async function updateProfile(
       after: { ...changes, ...(bankingAfter ? { banking: bankingAfter } : {}) },
       request,
     });
+    return bankingAfter !== undefined;
   });
+  if (bankingChanged && banking) {
+    await sendNotice(
+      deps,
+      {
+        email: actor.user.email ?? undefined,
+        phone: actor.user.phone ?? undefined,
+        subject: 'Your banking details were changed',
+        text: `Hello ${actor.user.firstName},\n\nThe bank account for your commission payments (${zCode(userId)}) is now the account ending ${banking.accountNumber.slice(-4)}. If you did not make this change, contact your administrator at once.`,
+      },
+      request,
+    );
+  }
   return getProfile(deps.db, userId);
 }
 
@@ -293,6 +311,23 @@ export async function changeContact(
   const { user, emailChanged, phoneChanged } = result;
   if (!emailChanged && !phoneChanged) {
     return { code: 200, emailChanged, phoneChanged, message: 'Your contact details are unchanged.' };
+  }
+  // The old contact hears of the change: whoever took a session cannot move the account quietly.
+  const before = actor.user;
+  for (const [changed, what, to] of [
+    [emailChanged, 'e-mail address', { email: before.email ?? undefined }],
+    [phoneChanged, 'phone number', { phone: before.phone ?? undefined }],
+  ] as const) {
+    if (!changed || (!to.email && !to.phone)) continue;
+    await sendNotice(
+      deps,
+      {
+        ...to,
+        subject: `Your ${what} was changed`,
+        text: `Hello ${before.firstName},\n\nThe ${what} on your Dealer Portal account (${zCode(userId)}) was changed. If you did not make this change, contact your administrator at once.`,
+      },
+      request,
+    );
   }
   const notes: string[] = ['Your contact details have been updated.'];
   if (phoneChanged && user.phone) {

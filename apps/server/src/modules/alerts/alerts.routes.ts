@@ -92,7 +92,7 @@ export const alertsRoutes =
     app.post(
       '/api/alerts/new-alert',
       {
-        preHandler: [guards.notWaiting, guards.leaderOrAdmin],
+        preHandler: [guards.notWaiting, guards.allowed('send', 'alert')],
         schema: {
           tags,
           summary: 'Creates an alert and resolves its audience; leaders: own downstream only; segments: admins',
@@ -110,7 +110,7 @@ export const alertsRoutes =
     app.put(
       '/api/alerts/update-alert',
       {
-        preHandler: [guards.notWaiting, guards.leaderOrAdmin],
+        preHandler: [guards.notWaiting, guards.allowed('send', 'alert')],
         schema: { tags, body: UpdateAlertRequest, response: { 200: SentAlert } },
       },
       (request) => editAlert(db, actorOf(request), request.body, request),
@@ -138,7 +138,7 @@ export const alertsRoutes =
     app.get(
       '/api/alerts/mine',
       {
-        preHandler: [guards.notWaiting, guards.leaderOrAdmin],
+        preHandler: [guards.notWaiting, guards.allowed('send', 'alert')],
         schema: {
           tags,
           summary: "'/alerts/view': alerts the caller created (admins: all)",
@@ -151,7 +151,7 @@ export const alertsRoutes =
     app.get(
       '/api/alerts/:id/sent',
       {
-        preHandler: [guards.notWaiting, guards.leaderOrAdmin],
+        preHandler: [guards.notWaiting, guards.allowed('send', 'alert')],
         schema: {
           tags,
           summary: 'One sent alert for its edit form',
@@ -164,7 +164,7 @@ export const alertsRoutes =
     app.get(
       '/api/alerts/recipients',
       {
-        preHandler: [guards.notWaiting, guards.leaderOrAdmin],
+        preHandler: [guards.notWaiting, guards.allowed('send', 'alert')],
         schema: {
           tags,
           summary: 'Users the caller may address (leaders: own downstream), by name, e-mail or Z-code',
@@ -177,7 +177,7 @@ export const alertsRoutes =
     app.get(
       '/api/alerts/segment-choices',
       {
-        preHandler: [guards.notWaiting, guards.admin],
+        preHandler: [guards.notWaiting, guards.allowed('send', 'alert-segment')],
         schema: {
           tags,
           summary: 'Product types, suppliers and structure levels for segment alerts',

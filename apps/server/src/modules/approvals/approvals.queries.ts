@@ -1,5 +1,5 @@
 import { zCode } from '@portal/domain/people/z-code';
-import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { authUser, usersMaster } from '../../db/schema/index.ts';
@@ -115,13 +115,21 @@ export async function updateIdentityPhone(tx: Executor, authId: string, phone: s
     .where(eq(authUser.id, authId));
 }
 
-const REQUEST_STATUSES = [1, 2, 5];
+/** Users that came through the approval flow: pending, approved, declined. */
+export const REQUEST_STATUSES = [1, 2, 5];
 
 /** 'Your Pending Requests': what the user submitted, pending, approved or declined; newest first. */
-export async function findMyRequestsPage(db: Executor, submitterId: number, page: number, pageSize: number) {
+export async function findMyRequestsPage(
+  db: Executor,
+  submitterId: number,
+  reach: SQL | undefined,
+  page: number,
+  pageSize: number,
+) {
   const where = and(
     eq(usersMaster.submittedBy, submitterId),
     inArray(usersMaster.refsUserLifecycleStatusId, REQUEST_STATUSES),
+    reach,
   );
   const [rows, totals] = [
     await db

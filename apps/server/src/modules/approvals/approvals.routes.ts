@@ -31,7 +31,7 @@ const IdParams = z.object({ id: z.coerce.number().int().positive('Invalid user I
 export const approvalsRoutes =
   (deps: ApprovalsDeps, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
-    const adminOnly = [guards.admin, guards.notWaiting];
+    const adminOnly = [guards.allowed('decide', 'approval'), guards.notWaiting];
     const anyone = [guards.signedIn, guards.notWaiting];
 
     app.get(

@@ -1,3 +1,5 @@
+import { can } from '@portal/domain/access/permissions';
+import { maskSecret } from '@portal/domain/access/masking';
 import { LIFECYCLE } from '@portal/domain/accounts/waiting';
 import {
   APPROVAL_MESSAGES,
@@ -14,12 +16,15 @@ import {
 import { normalisePhone } from '@portal/domain/people/phone';
 import { zCode } from '@portal/domain/people/z-code';
 import type { FastifyRequest } from 'fastify';
-import type { AppDependencies } from '../../app.ts';
+import type { AppDependencies } from '../../app-dependencies.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, badRequest, conflict, type FieldError, forbidden, notFound } from '../../platform/errors.ts';
-import { canReach } from '../../platform/reach.ts';
+import { usersMaster } from '../../db/schema/index.ts';
+import { actorCan, permissionActor, permissionTarget } from '../../platform/permissions.ts';
+import { reachFilter } from '../../platform/reach.ts';
+import { REQUEST_STATUSES } from './approvals.queries.ts';
 import {
   asDuplicateConflict,
   assignPhotosTo,
@@ -47,10 +52,16 @@ const notFoundRequest = () => notFound(APPROVAL_MESSAGES.notFound, 'REQUEST_NOT_
 const localPhone = (stored: string | null) => (stored ? `0${stored.replace(/\D/g, '').slice(-9)}` : null);
 const isoDate = (value: string | null) => value ?? null;
 
-/** Admins decide on any request; the submitter of a request may read and resubmit it, inside their reach. */
-async function canSee(db: Executor, actor: Actor, user: UserRow): Promise<boolean> {
-  if (actor.user.isAdmin) return true;
-  return user.submittedBy === actor.user.id && (await canReach(db, actor, user.id));
+/**
+ * Admins with Users Management decide on any request; the submitter of a request may read and
+ * resubmit it while it is in their branch. Only requests (a submitted user awaiting a decision,
+ * approved or declined) are shown here: this is no back door to anyone's ID and photos.
+ */
+async function canSee(db: Executor, actor: Actor, user: UserRow, action: 'read' | 'update'): Promise<boolean> {
+  if (user.submittedBy === null || !REQUEST_STATUSES.includes(user.refsUserLifecycleStatusId)) return false;
+  const target = await permissionTarget(db, actor, user.id);
+  if (!can(permissionActor(actor), action, 'approval', target)) return false;
+  return actorCan(actor, 'decide', 'approval') || user.submittedBy === actor.user.id;
 }
 
 export async function listApprovals(db: Executor, query: ApprovalListQuery): Promise<ApprovalPage> {
@@ -62,8 +73,11 @@ export async function getApproval(db: Executor, actor: Actor, id: number): Promi
   const found = await findRequest(db, id);
   if (!found) throw notFoundRequest();
   const { user } = found;
-  if (!(await canSee(db, actor, user))) throw forbidden(PERMISSION);
+  if (!(await canSee(db, actor, user, 'read'))) throw forbidden(PERMISSION);
   const status = user.refsUserLifecycleStatusId;
+  // The reviewer compares the number with the ID photo while the request is open; after that it
+  // is masked like everywhere else.
+  const underReview = status === LIFECYCLE.pending || status === LIFECYCLE.declined;
   return {
     id: user.id,
     zCode: zCode(user.id),
@@ -80,7 +94,7 @@ export async function getApproval(db: Executor, actor: Actor, id: number): Promi
     request: {
       firstName: user.firstName,
       surname: user.surname,
-      identificationNo: user.identificationNo ?? '',
+      identificationNo: underReview ? (user.identificationNo ?? '') : maskSecret(user.identificationNo ?? ''),
       refsIdentityDocType: user.refsIdentityDocType === 'PASSPORT' ? 'PASSPORT' : 'RSAID',
       refsGender: user.refsGender === 'F' ? 'F' : 'M',
       nationality: user.nationality,
@@ -97,7 +111,7 @@ export async function getApproval(db: Executor, actor: Actor, id: number): Promi
       idPhotoUrl: user.idPhotoUrl,
       personPhotoUrl: user.personPhotoUrl,
     },
-    canDecide: actor.user.isAdmin && (status === LIFECYCLE.pending || status === LIFECYCLE.declined),
+    canDecide: actorCan(actor, 'decide', 'approval') && (status === LIFECYCLE.pending || status === LIFECYCLE.declined),
     canResubmit: status === LIFECYCLE.declined,
   };
 }
@@ -271,7 +285,14 @@ export async function deleteRequest(
 }
 
 export async function myRequests(db: Executor, actor: Actor, query: MyRequestsQuery): Promise<MyRequestsPage> {
-  const { rows, total } = await findMyRequestsPage(db, actor.user.id, query.page, query.pageSize);
+  // Only requests still in the submitter's reach: the detail would refuse the others.
+  const { rows, total } = await findMyRequestsPage(
+    db,
+    actor.user.id,
+    reachFilter(actor, usersMaster.id),
+    query.page,
+    query.pageSize,
+  );
   return {
     items: rows.map((row) => ({
       ...row,
@@ -302,7 +323,7 @@ export async function resubmit(
   const { db } = deps;
   const found = await findRequest(db, id);
   if (!found) throw notFoundRequest();
-  if (!(await canSee(db, actor, found.user))) throw forbidden(PERMISSION);
+  if (!(await canSee(db, actor, found.user, 'update'))) throw forbidden(PERMISSION);
 
   const phone = normalisePhone(body.phone);
   const altPhone = body.altPhone ? normalisePhone(body.altPhone) : null;

@@ -21,7 +21,7 @@ import {
 export const onboardingRoutes =
   (deps: OnboardingDeps, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = [guards.leaderOrAdmin, guards.notWaiting];
+    const preHandler = [guards.allowed('create', 'user'), guards.notWaiting];
 
     app.post(
       '/api/people',

@@ -23,12 +23,13 @@ import { normalisePhone } from '@portal/domain/people/phone';
 import { generateTemporaryPassword } from '@portal/domain/people/temporary-password';
 import { zCode } from '@portal/domain/people/z-code';
 import type { FastifyRequest } from 'fastify';
-import type { AppDependencies } from '../../app.ts';
+import type { AppDependencies } from '../../app-dependencies.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, conflict, type FieldError, forbidden } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
+import { actorCan } from '../../platform/permissions.ts';
 import { canReach } from '../../platform/reach.ts';
 import { sendVerificationLink } from '../accounts/accounts.service.ts';
 import {
@@ -116,7 +117,7 @@ export async function checkPhotos(
     const row = photo.id ? byId.get(photo.id) : undefined;
     const mine =
       row !== undefined &&
-      (actor.user.isAdmin ||
+      (actorCan(actor, 'update', 'deals') ||
         row.uploadedByUserId === actor.user.id ||
         (allowedOwnerId !== undefined && row.ownerUserId === allowedOwnerId));
     if (!row || row.purpose !== photo.purpose || !mine) {
@@ -137,7 +138,7 @@ async function checkCatalogueChoices(db: Executor, actor: Actor, request: Parsed
   const dealIds = [...new Set(request.selectedDeals)];
   const [types, suppliers, deals] = [
     await findProductTypes(db),
-    await findSuppliersWithProductTypes(db, actor.user.isAdmin),
+    await findSuppliersWithProductTypes(db, actorCan(actor, 'update', 'deals')),
     await findDealsByIds(db, dealIds),
   ];
   const typeIds = new Set(types.map((type) => type.id));
@@ -179,7 +180,7 @@ export async function createUser(
   auditRequest: AuditRequest,
 ): Promise<CreateUserResponse> {
   const { db } = deps;
-  const isAdmin = actor.user.isAdmin;
+  const isAdmin = actorCan(actor, 'update', 'deals');
   if (!isAdmin && request.selectedDeals.length) throw forbidden(ONBOARDING_REFUSALS.deals, 'DEALS_ADMIN_ONLY');
   if (!isAdmin && request.refsTypeId !== undefined && request.refsTypeId !== LEADER_USER_TYPE) {
     throw forbidden(ONBOARDING_REFUSALS.userType, 'USER_TYPE_ADMIN_ONLY');
@@ -345,7 +346,7 @@ export async function availability(db: Executor, query: AvailabilityQuery): Prom
 
 /** GET /api/onboarding/options: what the wizard offers this actor. */
 export async function onboardingOptions(db: Executor, actor: Actor): Promise<OnboardingOptions> {
-  const isAdmin = actor.user.isAdmin;
+  const isAdmin = actorCan(actor, 'update', 'deals');
   const productTypes = await findProductTypes(db);
   const suppliers = await findSuppliersWithProductTypes(db, isAdmin);
   const deals = isAdmin ? await findAllDeals(db) : await findUserDeals(db, actor.user.id);

@@ -10,7 +10,7 @@ export const outboxRoutes =
     app.get(
       '/api/outbox',
       {
-        preHandler: guards.admin,
+        preHandler: guards.allowed('read', 'outbox'),
         schema: {
           tags: ['outbox'],
           summary: 'Messages sent through the outbox transport, newest first (admins)',

@@ -290,7 +290,8 @@ export async function replacePassword(tx: Executor, authId: string, hash: string
 
 // --- Links -----------------------------------------------------------------------------------
 
-export async function findLinkOptions(db: Executor, withDeals: boolean) {
+/** Product types, suppliers (hidden ones only `withHidden`) and, `withDeals`, the deals to link. */
+export async function findLinkOptions(db: Executor, { withDeals, withHidden }: { withDeals: boolean; withHidden: boolean }) {
   const productTypes = await db.execute<{ id: number; name: string }>(
     sql`SELECT id, name FROM product_types WHERE NOT is_deleted ORDER BY name, id`,
   );
@@ -300,7 +301,7 @@ export async function findLinkOptions(db: Executor, withDeals: boolean) {
                     FILTER (WHERE i.refs_product_type_id IS NOT NULL), '{}') AS product_type_ids
       FROM suppliers_master s
       LEFT JOIN suppliers_product_type_index i ON i.suppliers_master_id = s.id
-     WHERE NOT s.is_deleted
+     WHERE NOT s.is_deleted AND (${withHidden} OR s.supplier_status <> ${HIDDEN_SUPPLIER_STATUS})
      GROUP BY s.id ORDER BY s.supplier_name, s.id`);
   const deals = withDeals
     ? await db.execute<{ id: number; name: string; supplier_id: number; product_type_id: number }>(sql`
@@ -322,6 +323,9 @@ export async function findLinkOptions(db: Executor, withDeals: boolean) {
     ),
   };
 }
+
+/** refs_supplier_status 3: a supplier nobody but admins sees or links (spec 2 dashboard). */
+const HIDDEN_SUPPLIER_STATUS = 3;
 
 export async function findLinkIds(db: Executor, userId: number) {
   const result = await db.execute<{ kind: string; ids: number[] }>(sql`

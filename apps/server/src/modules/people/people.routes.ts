@@ -11,9 +11,8 @@ import {
   UpdateUserLinksRequest,
   UserStatusRequest,
 } from '@portal/domain/people/manage-user';
-import { UserDetailResponse, UserIdParams } from '@portal/domain/people/user-detail';
+import { RevealedSecrets, UserDetailResponse, UserIdParams } from '@portal/domain/people/user-detail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
 import {
   changeManager,
@@ -25,6 +24,8 @@ import {
   getEligibleManagers,
   getLinkOptions,
   getUserDetail,
+  type PeopleDeps,
+  revealSecrets,
   updateUserFlags,
   updateUserLinks,
 } from './people.service.ts';
@@ -36,8 +37,9 @@ const tags = ['people'];
  * service; waiting users may read only their own detail.
  */
 export const peopleRoutes =
-  (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
+  (deps: PeopleDeps, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db } = deps;
     const write = { preHandler: guards.notWaiting };
 
     app.get(
@@ -65,13 +67,27 @@ export const peopleRoutes =
         schema: {
           tags,
           summary:
-            'Edit User: personal and address (admins, leaders within reach); identity, documents, banking (admins)',
+            'Edit User: personal and address (admins, leaders within reach); phone, e-mail, identity, documents, banking (admins)',
           params: UserIdParams,
           body: EditUserRequest,
           response: { 200: ActionResult },
         },
       },
-      (request) => editUser(db, actorOf(request), request.params.id, request.body, request),
+      (request) => editUser(deps, actorOf(request), request.params.id, request.body, request),
+    );
+
+    app.post(
+      '/api/people/:id/reveal',
+      {
+        ...write,
+        schema: {
+          tags,
+          summary: 'The full ID and bank account numbers (admins with Users Management and Commissions; audited)',
+          params: UserIdParams,
+          response: { 200: RevealedSecrets },
+        },
+      },
+      (request) => revealSecrets(db, actorOf(request), request.params.id, request),
     );
 
     app.post(

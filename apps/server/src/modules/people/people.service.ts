@@ -5,8 +5,9 @@ import {
   type EditUserCheckResponse,
   type EditUserRequest,
 } from '@portal/domain/people/edit-user';
+import { type Action, can, type Subject } from '@portal/domain/access/permissions';
+import { isMaskedSecret, maskSecret } from '@portal/domain/access/masking';
 import {
-  type ActingUser,
   type ActionResult,
   type ChangeManagerRequest,
   type ChangeUserPasswordRequest,
@@ -20,8 +21,8 @@ import {
   NO_PERMISSION,
   nextLifecycleStatus,
   PASSWORD_UPDATED,
-  type PeopleRole,
   permissionsFor,
+  type TargetUser,
   SELECT_USER_TYPE,
   STATUS_REFUSALS,
   type UpdateUserFlagsRequest,
@@ -29,16 +30,23 @@ import {
   type UserStatusRequest,
 } from '@portal/domain/people/manage-user';
 import { normalisePhone } from '@portal/domain/people/phone';
-import { dealerNotFound, type UniversitySummary, type UserDetail } from '@portal/domain/people/user-detail';
+import {
+  dealerNotFound,
+  type RevealedSecrets,
+  type UniversitySummary,
+  type UserDetail,
+} from '@portal/domain/people/user-detail';
 import { zCode } from '@portal/domain/people/z-code';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppDependencies } from '../../app-dependencies.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, badRequest, conflict, type FieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
-import { isInDownstream } from '../../platform/reach.ts';
+import { type NoticeDeps, sendNotice } from '../../platform/notices.ts';
+import { permissionActor, permissionTarget } from '../../platform/permissions.ts';
 import { universityProgressOf } from '../university/university-status.queries.ts';
 import {
   findBank,
@@ -65,40 +73,42 @@ import {
   userTypeExists,
 } from './people.queries.ts';
 
-type AuditRequest = Pick<FastifyRequest, 'id' | 'ip'> & { actor?: Actor };
+type AuditRequest = Pick<FastifyRequest, 'id' | 'ip' | 'log'> & { actor?: Actor };
 
-// Who may do what to whom (spec 1 §6): an admin with the Users Management flag reaches everyone;
-// a leader their own downstream; anyone else only themself. Admin actions need that admin role.
+export type PeopleDeps = Pick<AppDependencies, 'db'> & NoticeDeps;
 
-export function peopleRole(actor: Actor): PeopleRole {
-  if (actor.user.isAdmin && actor.features.includes('Users Management')) return 'admin';
-  if (actor.user.isLeader) return 'leader';
-  return 'agent';
-}
-
-function actingUser(actor: Actor): ActingUser {
-  return { id: actor.user.id, role: peopleRole(actor) };
-}
+// Who may do what to whom (spec 1 §6) is packages/domain's `can`: an admin with Users Management
+// reaches everyone (never an admin holding a flag they lack), a leader their own downstream,
+// anyone else only themself. The target's relation comes from the closure table.
 
 const refuse = (message = NO_PERMISSION) => forbidden(message, 'NO_PERMISSION');
 
-/** 403 unless the actor reaches the user; checked before existence so other branches learn nothing. */
-async function assertReachable(db: Executor, actor: Actor, userId: number): Promise<void> {
-  const role = peopleRole(actor);
-  if (role === 'admin' || userId === actor.user.id) return;
-  if (role === 'leader' && (await isInDownstream(db, actor.user.id, userId))) return;
-  throw refuse();
+/** The target as the rules see them; 403 unless the actor may `action subject` on them. */
+async function authorise(
+  db: Executor,
+  actor: Actor,
+  action: Action,
+  subject: Subject,
+  userId: number,
+): Promise<TargetUser & { exists: boolean }> {
+  const target = await permissionTarget(db, actor, userId);
+  // Permissions on a page also need the trainer flags; they are read with the user later.
+  const asTarget = { ...target, isLeader: false, isLeaderBlocked: false };
+  if (!can(permissionActor(actor), action, subject, asTarget)) throw refuse();
+  return asTarget;
 }
 
-function assertAdmin(actor: Actor): void {
-  if (peopleRole(actor) !== 'admin') throw refuse();
-}
-
-async function lockReachableUser(tx: Executor, actor: Actor, userId: number): Promise<UserRow> {
-  await assertReachable(tx, actor, userId);
+async function lockAuthorisedUser(
+  tx: Executor,
+  actor: Actor,
+  action: Action,
+  subject: Subject,
+  userId: number,
+): Promise<{ user: UserRow; target: TargetUser }> {
+  const target = await authorise(tx, actor, action, subject, userId);
   const user = await lockUser(tx, userId);
   if (!user) throw notFound(dealerNotFound(userId));
-  return user;
+  return { user, target: { ...target, isLeader: user.isLeader, isLeaderBlocked: user.isLeaderBlocked } };
 }
 
 function updaterOf(actor: Actor, request?: AuditRequest): Updater {
@@ -121,12 +131,15 @@ async function universitySummaryOf(db: Executor, user: UserRow): Promise<Univers
 
 /** GET /api/people/{id}: the user detail and manage-user screen's data (spec 1 §2.10, §2.11). */
 export async function getUserDetail(db: Database, actor: Actor, userId: number): Promise<UserDetail> {
-  await assertReachable(db, actor, userId);
+  const reached = await authorise(db, actor, 'read', 'person', userId);
   const found = await findUserWithNames(db, userId);
   if (!found) throw notFound(dealerNotFound(userId));
   const { user } = found;
-  const acting = actingUser(actor);
-  const seesPrivate = acting.role === 'admin' || user.id === actor.user.id;
+  const target: TargetUser = { ...reached, isLeader: user.isLeader, isLeaderBlocked: user.isLeaderBlocked };
+  const permissions = permissionsFor(permissionActor(actor), target);
+  // ID, date of birth, passport and payment details: admins with Users Management and the user
+  // themself (spec 1 §6); ID and account numbers masked even then (the reveal is separate).
+  const seesPrivate = permissions.canEditIdentity || target.relation === 'self';
   const [parent, links, university, banking] = [
     user.parentId === null ? null : ((await findPersonRef(db, user.parentId)) ?? null),
     await findUserLinks(db, user.id),
@@ -173,7 +186,7 @@ export async function getUserDetail(db: Database, actor: Actor, userId: number):
     private: seesPrivate
       ? {
           refsIdentityDocType: user.refsIdentityDocType,
-          identificationNo: user.identificationNo,
+          identificationNo: maskSecret(user.identificationNo),
           dateOfBirth: user.dateOfBirth,
           nationality: user.nationality,
           passportIssueDate: user.passportIssueDate,
@@ -182,11 +195,37 @@ export async function getUserDetail(db: Database, actor: Actor, userId: number):
           eWalletLink: user.eWalletLink,
           idPhotoUrl: user.idPhotoUrl,
           personPhotoUrl: user.personPhotoUrl,
-          banking,
+          banking: banking ? { ...banking, accountNumber: maskSecret(banking.accountNumber) } : null,
         }
       : null,
-    permissions: permissionsFor(acting, user),
+    permissions,
   };
+}
+
+/**
+ * POST /api/people/{id}/reveal: the full ID and bank account numbers, for an admin with Users
+ * Management and Commissions, on an explicit click; every reveal leaves an audit row.
+ */
+export async function revealSecrets(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  request?: AuditRequest,
+): Promise<RevealedSecrets> {
+  await authorise(db, actor, 'reveal', 'secrets', userId);
+  const found = await findUserWithNames(db, userId);
+  if (!found) throw notFound(dealerNotFound(userId));
+  const banking = await findLatestBanking(db, userId);
+  await writeAudit(db, {
+    actor,
+    action: 'user.secrets.reveal',
+    entity: 'users_master',
+    entityId: userId,
+    before: null,
+    after: { identificationNo: maskSecret(found.user.identificationNo), banking: Boolean(banking) },
+    request,
+  });
+  return { identificationNo: found.user.identificationNo, bankAccountNumber: banking?.accountNumber ?? null };
 }
 
 // --- Edit user -------------------------------------------------------------------------------
@@ -222,20 +261,22 @@ export async function checkEditUser(
   userId: number,
   values: EditUserCheckRequest,
 ): Promise<EditUserCheckResponse> {
-  await assertReachable(db, actor, userId);
+  const reached = await authorise(db, actor, 'update', 'person', userId);
   const found = await findUserWithNames(db, userId);
   if (!found) throw notFound(dealerNotFound(userId));
-  const permissions = permissionsFor(actingUser(actor), found.user);
-  if (!permissions.canEdit) throw refuse();
+  const permissions = permissionsFor(permissionActor(actor), { ...reached, ...pickFlags(found.user) });
   const phone = values.phone ? normalisePhone(values.phone) : undefined;
   return {
     errors: await duplicateErrors(db, found.user, {
       phone: phone && /^\+27\d{9}$/.test(phone) ? phone : undefined,
       email: values.email,
-      identificationNo: permissions.canEditIdentity ? values.identificationNo : undefined,
+      identificationNo:
+        permissions.canEditIdentity && !isMaskedSecret(values.identificationNo) ? values.identificationNo : undefined,
     }),
   };
 }
+
+const pickFlags = (user: UserRow) => ({ isLeader: user.isLeader, isLeaderBlocked: user.isLeaderBlocked });
 
 function sameBanking(
   current: Awaited<ReturnType<typeof findLatestBanking>>,
@@ -255,20 +296,32 @@ function sameBanking(
  * code and the commission freeze. One transaction with one audit row per changed record.
  */
 export async function editUser(
-  db: Database,
+  deps: PeopleDeps,
   actor: Actor,
   userId: number,
   input: EditUserRequest,
   request?: AuditRequest,
 ): Promise<ActionResult> {
-  return db.transaction(async (tx) => {
-    const user = await lockReachableUser(tx, actor, userId);
-    const permissions = permissionsFor(actingUser(actor), user);
-    if (!permissions.canEdit) throw refuse();
+  const notices: Notice[] = [];
+  const result = await deps.db.transaction(async (tx) => {
+    const { user, target } = await lockAuthorisedUser(tx, actor, 'update', 'person', userId);
+    const permissions = permissionsFor(permissionActor(actor), target);
     if ((input.identity || input.documents) && !permissions.canEditIdentity) throw refuse();
     if (input.banking && !permissions.canEditBanking) throw refuse();
 
-    const { personal, address, identity, documents, banking } = input;
+    const { personal, address, documents, banking } = input;
+    // A masked ID number is the one the page was shown: keep the stored one.
+    const identity =
+      input.identity && isMaskedSecret(input.identity.identificationNo)
+        ? { ...input.identity, identificationNo: user.identificationNo ?? '' }
+        : input.identity;
+    const emailChanged = (personal.email ?? '').toLowerCase() !== (user.email ?? '').toLowerCase();
+    const phoneChanged = personal.phone !== user.phone;
+    // A phone or e-mail signs a person in: a leader may not change it (only the owner, with a
+    // code or link to the new contact, or an admin with Users Management).
+    if ((emailChanged || phoneChanged) && !permissions.canEditContact) {
+      throw refuse(EDIT_USER_MESSAGES.contactNotYours);
+    }
     const duplicates = await duplicateErrors(tx, user, {
       phone: personal.phone,
       email: personal.email,
@@ -301,8 +354,6 @@ export async function editUser(
       ...(documents ?? {}),
       ...(banking ? { refsPaymentType: banking.refsPaymentType, eWalletLink: banking.eWalletLink } : {}),
     };
-    const emailChanged = (personal.email ?? '').toLowerCase() !== (user.email ?? '').toLowerCase();
-    const phoneChanged = personal.phone !== user.phone;
     // A changed contact must be verified again (spec 1 §2.5), like a change on the own profile.
     if (emailChanged) fields.emailVerified = false;
     if (phoneChanged) fields.phoneVerified = false;
@@ -312,12 +363,17 @@ export async function editUser(
       if (!bank) {
         throw badRequest(EDIT_USER_MESSAGES.bank, [{ field: 'banking.bank', message: EDIT_USER_MESSAGES.bank }]);
       }
+      const current = await findLatestBanking(tx, user.id);
+      const given = banking.bankAccountNumber!;
+      if (isMaskedSecret(given) && (!current || maskSecret(current.accountNumber) !== given)) {
+        const message = EDIT_USER_MESSAGES.accountIncomplete;
+        throw badRequest(message, [{ field: 'banking.bankAccountNumber', message }]);
+      }
       const next = {
         bank: bank.name,
-        accountNumber: banking.bankAccountNumber!,
+        accountNumber: isMaskedSecret(given) ? current!.accountNumber : given,
         accountType: banking.refsBankAccountType!,
       };
-      const current = await findLatestBanking(tx, user.id);
       if (!sameBanking(current, next)) {
         if (await isCommissionFreezeOn(tx)) throw conflict(COMMISSION_FREEZE_MESSAGE, undefined, PROFILE_FROZEN);
         await insertBanking(tx, {
@@ -335,6 +391,7 @@ export async function editUser(
           after: { ...next, branchCode: bank.branchCode, accountNumber: `…${next.accountNumber.slice(-4)}` },
           request,
         });
+        notices.push(bankingChangedNotice(user, next.accountNumber));
       }
     }
 
@@ -350,13 +407,39 @@ export async function editUser(
       action: 'user.update',
       entity: 'users_master',
       entityId: user.id,
-      before: user,
-      after: fields,
+      before: { ...user, identificationNo: maskSecret(user.identificationNo) },
+      after: { ...fields, ...(fields.identificationNo ? { identificationNo: maskSecret(fields.identificationNo) } : {}) },
       request,
     });
+    if (emailChanged && user.email) notices.push(contactChangedNotice(user, { email: user.email }, 'e-mail address'));
+    if (phoneChanged && user.phone) notices.push(contactChangedNotice(user, { phone: user.phone }, 'phone number'));
     return { message: 'User updated successfully' };
   });
+  // The owner hears of every change to how they sign in or are paid, at the old contact.
+  for (const notice of notices) await sendNotice(deps, notice, request);
+  return result;
 }
+
+type Notice = Parameters<typeof sendNotice>[1];
+
+function contactChangedNotice(user: UserRow, to: { email?: string; phone?: string }, what: string): Notice {
+  return {
+    ...to,
+    subject: `Your ${what} was changed`,
+    text: `Hello ${user.firstName},\n\nAn administrator changed the ${what} on your Dealer Portal account (${zCode(user.id)}). If you did not expect this, contact your administrator at once.`,
+  };
+}
+
+function bankingChangedNotice(user: UserRow, accountNumber: string): Notice {
+  return {
+    email: user.email ?? undefined,
+    phone: user.phone ?? undefined,
+    subject: 'Your banking details were changed',
+    text: `Hello ${user.firstName},\n\nThe bank account for your commission payments (${zCode(user.id)}) is now the account ending ${accountNumber.slice(-4)}. If you did not expect this, contact your administrator at once.`,
+  };
+}
+
+export const OWN_PASSWORD_ELSEWHERE = 'Change your own password on your profile, with your current password.';
 
 // --- Password --------------------------------------------------------------------------------
 
@@ -368,13 +451,15 @@ export async function changeUserPassword(
   input: ChangeUserPasswordRequest,
   request?: AuditRequest,
 ): Promise<ActionResult> {
-  assertAdmin(actor);
+  // The own password is changed with the current one (POST /api/accounts/password), never here.
+  if (userId === actor.user.id) throw refuse(OWN_PASSWORD_ELSEWHERE);
   const hash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const user = await lockReachableUser(tx, actor, userId);
+    const { user } = await lockAuthorisedUser(tx, actor, 'update', 'password', userId);
     if (!user.authId) throw conflict('This user has no sign-in account.', undefined, 'NO_SIGN_IN');
     const ended = await replacePassword(tx, user.authId, hash);
-    await updateUserRow(tx, user.id, stamp(actor));
+    // The admin knows this password: the user must choose their own at the next sign-in.
+    await updateUserRow(tx, user.id, { tempPw: true, ...stamp(actor) });
     await writeAudit(tx, {
       actor,
       action: 'user.password.reset',
@@ -396,7 +481,7 @@ export async function getEligibleManagers(
   userId: number,
   query: EligibleManagersQuery,
 ): Promise<EligibleManagersResponse> {
-  assertAdmin(actor);
+  await authorise(db, actor, 'read', 'manager', userId);
   const found = await findUserWithNames(db, userId);
   if (!found) throw notFound(dealerNotFound(userId));
   return findEligibleManagers(db, userId, query.search || undefined, query.limit);
@@ -415,10 +500,9 @@ export async function changeManager(
   input: ChangeManagerRequest,
   request?: AuditRequest,
 ): Promise<ActionResult> {
-  assertAdmin(actor);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('users_hierarchy_move'))`);
-    const user = await lockReachableUser(tx, actor, userId);
+    const { user } = await lockAuthorisedUser(tx, actor, 'update', 'manager', userId);
     const candidate = await findManagerCandidate(tx, user.id, input.managerId);
     const refusal = managerRefusal(user, candidate);
     if (refusal) throw new AppError('MANAGER_NOT_ELIGIBLE', 409, refusal, [{ field: 'managerId', message: refusal }]);
@@ -444,12 +528,11 @@ export async function changeManager(
 // --- Suppliers, product types and deals ------------------------------------------------------
 
 export async function getLinkOptions(db: Database, actor: Actor, userId: number): Promise<LinkOptions> {
-  await assertReachable(db, actor, userId);
+  const reached = await authorise(db, actor, 'update', 'links', userId);
   const found = await findUserWithNames(db, userId);
   if (!found) throw notFound(dealerNotFound(userId));
-  const permissions = permissionsFor(actingUser(actor), found.user);
-  if (!permissions.canChangeLinks) throw refuse();
-  return findLinkOptions(db, permissions.canChooseDeals);
+  const permissions = permissionsFor(permissionActor(actor), { ...reached, ...pickFlags(found.user) });
+  return findLinkOptions(db, { withDeals: permissions.canChooseDeals, withHidden: permissions.canChooseDeals });
 }
 
 const unique = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
@@ -463,15 +546,18 @@ export async function updateUserLinks(
   request?: AuditRequest,
 ): Promise<ActionResult> {
   return db.transaction(async (tx) => {
-    const user = await lockReachableUser(tx, actor, userId);
-    const permissions = permissionsFor(actingUser(actor), user);
-    if (!permissions.canChangeLinks) throw refuse();
+    const { user, target } = await lockAuthorisedUser(tx, actor, 'update', 'links', userId);
+    const permissions = permissionsFor(permissionActor(actor), target);
     if (input.dealIds !== undefined && !permissions.canChooseDeals) throw refuse();
 
     const productTypeIds = unique(input.productTypeIds);
     const supplierIds = unique(input.supplierIds);
     const dealIds = input.dealIds === undefined ? undefined : unique(input.dealIds);
-    const options = await findLinkOptions(tx, dealIds !== undefined);
+    // Hidden suppliers are for admins only: a leader cannot link anyone to one.
+    const options = await findLinkOptions(tx, {
+      withDeals: dealIds !== undefined,
+      withHidden: permissions.canChooseDeals,
+    });
     const types = new Set(options.productTypes.map((type) => type.id));
     const suppliers = new Map(options.suppliers.map((supplier) => [supplier.id, supplier]));
     const deals = new Map(options.deals.map((deal) => [deal.id, deal]));
@@ -517,9 +603,8 @@ export async function changeUserType(
   input: ChangeUserTypeRequest,
   request?: AuditRequest,
 ): Promise<ActionResult> {
-  assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const user = await lockReachableUser(tx, actor, userId);
+    const { user } = await lockAuthorisedUser(tx, actor, 'update', 'user-type', userId);
     if (!(await userTypeExists(tx, input.refsTypeId))) {
       throw badRequest(SELECT_USER_TYPE, [{ field: 'refsTypeId', message: SELECT_USER_TYPE }]);
     }
@@ -553,10 +638,9 @@ export async function changeUserStatus(
   input: UserStatusRequest,
   request?: AuditRequest,
 ): Promise<ActionResult> {
-  assertAdmin(actor);
-  if (userId === actor.user.id) throw conflict(STATUS_REFUSALS.self, undefined, 'STATUS_NOT_ALLOWED');
   return db.transaction(async (tx) => {
-    const user = await lockReachableUser(tx, actor, userId);
+    const { user } = await lockAuthorisedUser(tx, actor, 'update', 'lifecycle-status', userId);
+    if (userId === actor.user.id) throw conflict(STATUS_REFUSALS.self, undefined, 'STATUS_NOT_ALLOWED');
     const next = nextLifecycleStatus(user.refsUserLifecycleStatusId, input.action);
     if ('error' in next) throw conflict(next.error, undefined, 'STATUS_NOT_ALLOWED');
     await updateUserRow(tx, user.id, { refsUserLifecycleStatusId: next.status, ...stamp(actor) });
@@ -585,8 +669,8 @@ export async function updateUserFlags(
   request?: AuditRequest,
 ): Promise<ActionResult> {
   return db.transaction(async (tx) => {
-    const user = await lockReachableUser(tx, actor, userId);
-    const refusal = flagChangeRefusal(actingUser(actor), user, input);
+    const { user, target } = await lockAuthorisedUser(tx, actor, 'read', 'person', userId);
+    const refusal = flagChangeRefusal(permissionActor(actor), target, input);
     if (refusal) throw refuse(refusal);
     const now = new Date();
     const fields: Partial<UserRow> = {};

@@ -11,7 +11,7 @@ export const ricaRoutes =
     app.post(
       '/api/rica',
       {
-        preHandler: [guards.notWaiting, guards.leaderOrAdmin],
+        preHandler: [guards.notWaiting, guards.allowed('register', 'rica')],
         schema: {
           tags: ['rica'],
           summary: 'Register a SIM card (RICA) through the configured adapter (leaders and admins)',

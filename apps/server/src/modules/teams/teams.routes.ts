@@ -76,7 +76,7 @@ export const teamsRoutes =
     app.get(
       '/api/teams/export',
       {
-        preHandler: [guards.notWaiting, guards.admin],
+        preHandler: [guards.notWaiting, guards.allowed('export', 'users-export')],
         schema: {
           tags: ['teams'],
           summary: 'All users for the CSV export, 1000 a page (admins)',

@@ -1,4 +1,5 @@
 import { BULK_STATUS_ACTIONS, type BulkStatusRequest, type BulkStatusResult } from '@portal/domain/teams/bulk-status';
+import { scopeOf } from '@portal/domain/access/permissions';
 import {
   type DealerDetail,
   type DownstreamPage,
@@ -15,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { ACCESS_DENIED, type Actor } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
+import { assertActorCan, permissionActor } from '../../platform/permissions.ts';
 import { countsAreFresh, decodeCursor, encodeCursor, listFingerprint } from './team-cursor.ts';
 import {
   countAllUsers,
@@ -43,12 +45,10 @@ type TeamRole = 'admin' | 'leader';
  * with the Users Management flag (everyone); not agents. The routes keep waiting users out first.
  */
 export function teamRoleOf(actor: Actor): TeamRole {
-  if (actor.user.isAdmin) {
-    if (!actor.features.includes('Users Management')) throw forbidden(ACCESS_DENIED, 'FEATURE_REQUIRED');
-    return 'admin';
-  }
-  if (actor.user.isLeader) return 'leader';
-  throw forbidden(NO_ACCESS);
+  const scope = scopeOf(permissionActor(actor), 'list', 'team');
+  if (scope === 'any') return 'admin';
+  if (scope === 'downstream') return 'leader';
+  throw forbidden(actor.user.isAdmin ? ACCESS_DENIED : NO_ACCESS, actor.user.isAdmin ? 'FEATURE_REQUIRED' : 'FORBIDDEN');
 }
 
 function toMember(row: TeamRow): TeamMember {
@@ -276,7 +276,7 @@ export async function bulkChangeStatus(
 
 /** '/all-users' CSV export (admin): every user, deleted ones included, 1000 a page by key. */
 export async function exportUsers(db: Database, actor: Actor, query: UsersExportQuery): Promise<UsersExportPage> {
-  if (!actor.user.isAdmin) throw forbidden(NO_ACCESS);
+  assertActorCan(actor, 'export', 'users-export', NO_ACCESS);
   const { page, pageSize: limit } = query;
   const fingerprint = listFingerprint({ export: 'all-users', limit });
   const cursor = decodeCursor(query.cursor, { page, fingerprint });

@@ -45,7 +45,10 @@ export function makeUserDetail(overrides: Partial<UserDetail> = {}): UserDetail 
     deals: [{ id: 1, name: 'Metro Standard' }],
     university: { status: 101, relevant: { passed: 1, total: 3 }, compulsory: { passed: 1, total: 1 } },
     private: null,
-    permissions: permissionsFor({ id: 2, role: 'leader' }, { id: 3, isLeader: false, isLeaderBlocked: false }),
+    permissions: permissionsFor(
+      { id: 2, isAdmin: false, isLeader: true, features: [] },
+      { id: 3, relation: 'downstream', isLeader: false, isLeaderBlocked: false },
+    ),
     ...overrides,
   };
 }
@@ -73,6 +76,9 @@ export const privateDetails: NonNullable<UserDetail['private']> = {
 export const adminView = (overrides: Partial<UserDetail> = {}): UserDetail =>
   makeUserDetail({
     private: privateDetails,
-    permissions: permissionsFor({ id: 1, role: 'admin' }, { id: 3, isLeader: false, isLeaderBlocked: false }),
+    permissions: permissionsFor(
+      { id: 1, isAdmin: true, isLeader: false, features: ['Users Management', 'Commissions'] },
+      { id: 3, relation: 'other', isLeader: false, isLeaderBlocked: false },
+    ),
     ...overrides,
   });

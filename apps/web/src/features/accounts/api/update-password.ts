@@ -1,6 +1,7 @@
 import { type UpdatePasswordRequest, UpdatePasswordResult } from '@portal/domain/accounts/password';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { meQueryKey } from './get-me';
 
 export const PASSWORD_UPDATE_FAILED = 'Error updating password';
 
@@ -10,5 +11,7 @@ export function updatePassword(input: UpdatePasswordRequest): Promise<UpdatePass
 }
 
 export function useUpdatePassword() {
-  return useMutation({ mutationFn: updatePassword });
+  const queryClient = useQueryClient();
+  // A temporary password no longer holds the user on this page once replaced.
+  return useMutation({ mutationFn: updatePassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }) });
 }

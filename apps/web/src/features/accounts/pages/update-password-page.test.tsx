@@ -21,6 +21,7 @@ describe('UpdatePasswordPage', () => {
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Please enter a valid password.')).toBeTruthy();
+    expect(await screen.findByText('Please enter your current password.')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'abc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
@@ -32,7 +33,7 @@ describe('UpdatePasswordPage', () => {
     renderPage();
     const input = screen.getByLabelText('New password') as HTMLInputElement;
     expect(input.type).toBe('password');
-    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Show password' })[1]!);
     expect(input.type).toBe('text');
   });
 
@@ -41,6 +42,7 @@ describe('UpdatePasswordPage', () => {
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(json({ message: 'Password updated successfully' }));
     renderPage();
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'OldPass123' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'NewPass123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
 
@@ -48,7 +50,7 @@ describe('UpdatePasswordPage', () => {
     expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeTruthy();
     const [url, init] = fetchSpy.mock.calls[0] ?? [];
     expect(url).toBe('/api/accounts/password');
-    expect(JSON.parse(String(init?.body))).toEqual({ newPassword: 'NewPass123' });
+    expect(JSON.parse(String(init?.body))).toEqual({ currentPassword: 'OldPass123', newPassword: 'NewPass123' });
   });
 
   it('shows the failure and stays on the page', async () => {
@@ -56,6 +58,7 @@ describe('UpdatePasswordPage', () => {
       json({ type: 'about:blank', title: 'Bad', status: 400, code: 'PASSWORD_TOO_SHORT', detail: 'Too short' }, 400),
     );
     renderPage();
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'OldPass123' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'NewPass123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     await waitFor(() => expect(screen.getByText('Error updating password: Too short')).toBeTruthy());

@@ -28,7 +28,10 @@ export function UpdatePasswordPage() {
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(UpdatePasswordRequest), defaultValues: { newPassword: '' } });
+  } = useForm({
+    resolver: zodResolver(UpdatePasswordRequest),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
 
   const onSubmit = handleSubmit((values) =>
     update.mutate(values, {
@@ -59,6 +62,23 @@ export function UpdatePasswordPage() {
               </Alert>
             ) : null}
             <Controller
+              name="currentPassword"
+              control={control}
+              render={({ field: { ref, ...field } }) => (
+                <PasswordField
+                  {...field}
+                  ref={ref}
+                  id="current-password"
+                  label="Current password"
+                  autoComplete="current-password"
+                  autoFocus
+                  error={Boolean(errors.currentPassword)}
+                  helperText={errors.currentPassword?.message}
+                />
+              )}
+            />
+            <Box sx={{ height: 16 }} />
+            <Controller
               name="newPassword"
               control={control}
               render={({ field: { ref, ...field } }) => (
@@ -68,7 +88,6 @@ export function UpdatePasswordPage() {
                   id="update-password"
                   label="New password"
                   autoComplete="new-password"
-                  autoFocus
                   error={Boolean(errors.newPassword)}
                   helperText={errors.newPassword?.message}
                 />
