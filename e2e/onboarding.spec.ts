@@ -197,6 +197,12 @@ test('a leader creates a user through all five steps; the user verifies, the adm
   await dismissAlertsPopup(newPage);
   try {
     await signIn(newPage, email, password);
+    // The temporary password is replaced before anything else.
+    await expect(newPage).toHaveURL(/\/update-password$/);
+    await newPage.getByLabel('Current password').fill(password);
+    await newPage.getByLabel('New password').fill('MyOwnPass1');
+    await newPage.getByRole('button', { name: 'Update Password' }).click();
+    await expect(newPage.getByText('Password updated successfully')).toBeVisible();
     await expect(
       newPage.getByText('Please verify your email address and cellphone number in order to get your profile approved.'),
     ).toBeVisible();

@@ -46,6 +46,7 @@ test('a user resets the password by the e-mailed link, signs in with it and chan
     await expect(page).toHaveURL(/\/update-password$/);
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(page.getByText('Please enter a valid password.')).toBeVisible();
+    await page.getByLabel('Current password').fill(newPassword);
     await page.getByLabel('New password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(page.getByText('Password updated successfully')).toBeVisible();

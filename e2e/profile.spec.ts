@@ -1,5 +1,5 @@
 import { setCommissionFreeze } from './db.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
 
 test('the profile page shows the banner, the tabs and the verification status', async ({ page }) => {
   await signIn(page, 'agent');
@@ -40,6 +40,8 @@ test('the agent edits the profile: a validation error first, then a save', async
   await expect(dialog.getByLabel('Branch code')).toHaveValue('470010');
   await dialog.getByLabel('Account number').fill('1234567890');
   await dialog.getByLabel('Account type').selectOption({ label: 'Savings' });
+  // New banking details need the password again.
+  await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
   await dialog.getByLabel('T-shirt size').selectOption('LARGE');
   await dialog.getByLabel('I Agree').check();
   await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -45,7 +45,6 @@ export type { AppDependencies } from './app-dependencies.ts';
 
 export const VERSION = '2.0.0';
 
-
 /** The access guards over the app's parts (also used by tests that register their own routes). */
 export function createGuards(deps: Pick<AppDependencies, 'db' | 'auth' | 'sessions'>): AccessGuards {
   return createAccessGuards(deps.db, deps.auth, {

@@ -56,7 +56,8 @@ const SettingsSchema = z
   .superRefine((s, ctx) => {
     // With the outbox transports every pin and reset link rests readable in the database; on a
     // production server (DATABASE_URL) that must be an explicit choice, as AUTH_SECRET is.
-    const outbox = s.MAIL_TRANSPORT === 'outbox' ? 'MAIL_TRANSPORT' : s.SMS_TRANSPORT === 'outbox' ? 'SMS_TRANSPORT' : null;
+    const outbox =
+      s.MAIL_TRANSPORT === 'outbox' ? 'MAIL_TRANSPORT' : s.SMS_TRANSPORT === 'outbox' ? 'SMS_TRANSPORT' : null;
     if (s.NODE_ENV === 'production' && s.DATABASE_URL && outbox && !s.OUTBOX_TRANSPORT_ALLOWED) {
       ctx.addIssue({
         code: 'custom',

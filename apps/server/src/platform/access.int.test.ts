@@ -21,7 +21,9 @@ beforeAll(async () => {
   guarded.get('/selling', { preHandler: guards.notWaiting }, async () => ({ ok: true }));
   guarded.get('/team', { preHandler: guards.allowed('register', 'rica') }, async () => ({ ok: true }));
   // The actor is loaded by the first guard, without the university facts; the second works them out.
-  guarded.get('/team-selling', { preHandler: [guards.allowed('register', 'rica'), guards.notWaiting] }, async () => ({ ok: true }));
+  guarded.get('/team-selling', { preHandler: [guards.allowed('register', 'rica'), guards.notWaiting] }, async () => ({
+    ok: true,
+  }));
   await guarded.ready();
 });
 afterAll(async () => {

@@ -10,7 +10,11 @@ export interface TargetFacts {
 }
 
 /** What a permission check needs to know of a target person, in one indexed statement. */
-export async function findTargetFacts(db: Executor, actorId: number, targetId: number): Promise<TargetFacts | undefined> {
+export async function findTargetFacts(
+  db: Executor,
+  actorId: number,
+  targetId: number,
+): Promise<TargetFacts | undefined> {
   const result = await db.execute<{ id: number; is_admin: boolean; features: string[]; is_below: boolean }>(sql`
     SELECT u.id, u.is_admin,
            array(SELECT f.name FROM users_access_index a JOIN features_master f ON f.id = a.features_master_id

@@ -14,7 +14,14 @@ let deep: UserRow;
 let otherLeader: UserRow;
 let outsider: UserRow;
 
-const actorFor = (user: UserRow): Actor => ({ user, authId: '', sessionId: '', role: roleOf(user), features: [] });
+// Admins here hold Users Management: reach is the 'read person' rule of the permissions.
+const actorFor = (user: UserRow): Actor => ({
+  user,
+  authId: '',
+  sessionId: '',
+  role: roleOf(user),
+  features: user.isAdmin ? ['Users Management'] : [],
+});
 
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -1,3 +1,4 @@
+import { type Action, can, type Subject } from '@portal/domain/access/permissions';
 import type { CurrentUser, Feature } from '@portal/domain/accounts/me';
 
 /** What the page shows; the server enforces the same rules on every call. */
@@ -14,6 +15,13 @@ export const showsNotificationBell = (user: CurrentUser): boolean => !isWaiting(
 
 export type AccessRule = (user: CurrentUser) => boolean;
 
+/** The server's permission vocabulary on the page: may the user do this to someone at all? */
+export const userCan = (user: CurrentUser, action: Action, subject: Subject): boolean => can(user, action, subject);
+const allowed =
+  (action: Action, subject: Subject): AccessRule =>
+  (user) =>
+    !isWaiting(user) && userCan(user, action, subject);
+
 /** Route rules by audience (spec 1 §2.2, §6). Waiting users reach only the pages every signed-in user has. */
 export const access = {
   signedIn: () => true,
@@ -21,7 +29,9 @@ export const access = {
   admin: (user) => isAdmin(user) && !isWaiting(user),
   leaderOrAdmin: (user) => (isLeader(user) || isAdmin(user)) && !isWaiting(user),
   /** '/manage-dealers': leaders; in the admin shell only with the Users Management flag. */
-  manageTeams: (user) => !isWaiting(user) && (isAdmin(user) ? hasFeature(user, 'Users Management') : isLeader(user)),
-  managePeople: (user) => isAdmin(user) && hasFeature(user, 'Users Management') && !isWaiting(user),
-  accessControl: (user) => isAdmin(user) && hasFeature(user, 'Access Control') && !isWaiting(user),
+  manageTeams: allowed('list', 'team'),
+  managePeople: (user) => isAdmin(user) && allowed('update', 'person')(user),
+  accessControl: allowed('update', 'feature-access'),
+  exportUsers: allowed('export', 'users-export'),
+  outbox: allowed('read', 'outbox'),
 } satisfies Record<string, AccessRule>;

@@ -235,6 +235,11 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/teams/pages/all-users-page')).AllUsersPage,
                 }),
               },
+            ],
+          },
+          {
+            element: <Guard rule={access.outbox} />,
+            children: [
               {
                 path: paths.outbox,
                 lazy: async () => ({ Component: (await import('../features/outbox/pages/outbox-page')).OutboxPage }),

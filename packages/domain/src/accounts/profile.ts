@@ -1,5 +1,5 @@
-import { maskSecret } from '../access/masking.ts';
 import { z } from 'zod';
+import { maskSecret } from '../access/masking.ts';
 
 export const COMMISSION_FREEZE_MESSAGE =
   'Profile updates are temporarily frozen while the commission period is active.';

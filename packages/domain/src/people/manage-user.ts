@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  type Action,
-  can,
-  type PermissionActor,
-  type PermissionTarget,
-  type Subject,
-} from '../access/permissions.ts';
+import { type Action, can, type PermissionActor, type PermissionTarget, type Subject } from '../access/permissions.ts';
 import { LIFECYCLE, NamedItem, PersonRef, type UserPermissions } from './user-detail.ts';
 
 // The manage-user screen's actions (spec 1 §2.11, §4, §6; spec 3 §4.6, §5.7): the payloads, and

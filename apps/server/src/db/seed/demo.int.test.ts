@@ -30,7 +30,7 @@ describe('demo data', () => {
               (SELECT count(*)::int FROM users_supplier_index s WHERE s.user_id = u.id) AS suppliers
          FROM users_master u WHERE u.email LIKE '%@demo.co.za' ORDER BY u.phone`,
     );
-    expect(admin).toMatchObject({ is_admin: true, features: 7, status: 2 });
+    expect(admin).toMatchObject({ is_admin: true, features: 8, status: 2 });
     expect(leader).toMatchObject({ is_leader: true, refs_user_tier_id: 3, status: 2 });
     expect(agent).toMatchObject({
       parent_id: leader!.id,

@@ -54,12 +54,12 @@ export async function setFeatureAccess(
     // An admin never changes the flags of an admin holding one they lack, nor hands out a flag
     // they do not hold themselves: Access Control must not be a way to every other flag.
     await assertCanOn(tx, actor, 'update', 'feature-access', userId, FLAGS_BEYOND_YOURS);
-    if (change.enabled && !actor.features.includes(change.feature)) {
-      throw forbidden(FLAGS_BEYOND_YOURS, 'NO_PERMISSION');
-    }
     const target = await findUserForAccess(tx, userId);
     if (!target || target.status === 4) throw notFound(`Dealer with ID ${userId} not found`);
     if (change.enabled && !target.isAdmin) throw conflict(FEATURES_FOR_ADMINS_ONLY, undefined, 'NOT_AN_ADMIN');
+    if (change.enabled && !actor.features.includes(change.feature)) {
+      throw forbidden(FLAGS_BEYOND_YOURS, 'NO_PERMISSION');
+    }
     const featureId = await findFeatureId(tx, change.feature);
     if (featureId === undefined) throw notFound(`Feature ${change.feature} not found`);
     const changed = change.enabled

@@ -30,7 +30,11 @@ describe('POST /api/accounts/password', () => {
     const other = await ctx.signIn(user.email!, PASSWORD);
     const third = await ctx.signIn(user.email!, PASSWORD);
 
-    const response = await post('/api/accounts/password', { newPassword: 'Brand-new1' }, current);
+    const response = await post(
+      '/api/accounts/password',
+      { currentPassword: PASSWORD, newPassword: 'Brand-new1' },
+      current,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Password updated successfully' });
 
@@ -53,16 +57,16 @@ describe('POST /api/accounts/password', () => {
   it("answers the spec's messages for an empty or short password", async () => {
     const user = await createUser(ctx.db, { password: PASSWORD });
     const cookie = await ctx.signIn(user.email!, PASSWORD);
-    const empty = await post('/api/accounts/password', { newPassword: '' }, cookie);
+    const empty = await post('/api/accounts/password', { currentPassword: PASSWORD, newPassword: '' }, cookie);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().detail).toBe('Please enter a valid password.');
-    const short = await post('/api/accounts/password', { newPassword: '12345' }, cookie);
+    const short = await post('/api/accounts/password', { currentPassword: PASSWORD, newPassword: '12345' }, cookie);
     expect(short.statusCode).toBe(400);
     expect(short.json().detail).toBe('Use at least 6 characters.');
   });
 
   it('needs a session', async () => {
-    const response = await post('/api/accounts/password', { newPassword: 'Brand-new1' });
+    const response = await post('/api/accounts/password', { currentPassword: PASSWORD, newPassword: 'Brand-new1' });
     expect(response.statusCode).toBe(401);
   });
 });

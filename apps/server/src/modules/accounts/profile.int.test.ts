@@ -56,6 +56,8 @@ const update: ProfileUpdateRequest = {
   bankAccountNumber: '9876543210',
   refsBankAccountType: 2,
   agreedToRicaTerms: true,
+  // New banking details need the password again (step-up).
+  currentPassword: PASSWORD,
 };
 
 afterEach(() => setFreeze(false));

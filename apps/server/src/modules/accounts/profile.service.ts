@@ -1,3 +1,4 @@
+import { maskSecret } from '@portal/domain/access/masking';
 import {
   BECOME_LEADER_REFUSALS,
   COMMISSION_FREEZE_MESSAGE,
@@ -14,7 +15,6 @@ import {
   type Profile,
   type ProfileUpdateRequest,
 } from '@portal/domain/accounts/profile';
-import { maskSecret } from '@portal/domain/access/masking';
 import { normalisePhone } from '@portal/domain/people/phone';
 import { zCode } from '@portal/domain/people/z-code';
 import { and, eq, gt } from 'drizzle-orm';
@@ -24,8 +24,8 @@ import { authUser, bankingDetails, usersMaster } from '../../db/schema/index.ts'
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { PinSendLimitError } from '../../platform/one-time-pins.ts';
 import { sendNotice } from '../../platform/notices.ts';
+import { PinSendLimitError } from '../../platform/one-time-pins.ts';
 import { assertCurrentPassword } from '../../platform/step-up.ts';
 import { type AccountsDeps, sendVerificationLink } from './accounts.service.ts';
 import {

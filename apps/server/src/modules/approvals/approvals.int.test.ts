@@ -4,7 +4,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { auditLog, authUser, outboxMessages, usersMaster } from '../../db/schema/index.ts';
-import { createUser, type NewUser, type UserRow } from '../../db/seed/factories.ts';
+import { createUser, grantFeatures, type NewUser, type UserRow } from '../../db/seed/factories.ts';
 
 const PASSWORD = 'Secret123';
 
@@ -67,6 +67,7 @@ async function auditOf(id: number, action: string) {
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await person('admin', { isAdmin: true, refsTypeId: 2 });
+  await grantFeatures(ctx.db, admin.id, ['Users Management']);
   leader = await person('leader', { parentId: admin.id, isLeader: true, refsUserTierId: 3 });
   await person('otherLeader', { parentId: admin.id, isLeader: true, refsUserTierId: 3 });
 });
@@ -299,6 +300,7 @@ describe('when the approval e-mail cannot be sent', () => {
     const failing = await createTestContext({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:9' });
     try {
       const boss = await createUser(failing.db, { password: PASSWORD, isAdmin: true });
+      await grantFeatures(failing.db, boss.id, ['Users Management']);
       const cookie = await failing.signIn(boss.email!, PASSWORD);
       const user = await createUser(failing.db, {
         parentId: boss.id,

@@ -1,5 +1,5 @@
-import { can } from '@portal/domain/access/permissions';
 import { maskSecret } from '@portal/domain/access/masking';
+import { can } from '@portal/domain/access/permissions';
 import { LIFECYCLE } from '@portal/domain/accounts/waiting';
 import {
   APPROVAL_MESSAGES,
@@ -18,13 +18,12 @@ import { zCode } from '@portal/domain/people/z-code';
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../app-dependencies.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { usersMaster } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, badRequest, conflict, type FieldError, forbidden, notFound } from '../../platform/errors.ts';
-import { usersMaster } from '../../db/schema/index.ts';
 import { actorCan, permissionActor, permissionTarget } from '../../platform/permissions.ts';
 import { reachFilter } from '../../platform/reach.ts';
-import { REQUEST_STATUSES } from './approvals.queries.ts';
 import {
   asDuplicateConflict,
   assignPhotosTo,
@@ -38,6 +37,7 @@ import {
   findMyRequestsPage,
   findRequest,
   lockUser,
+  REQUEST_STATUSES,
   type UserRow,
   updateIdentityPhone,
   updateUser,

@@ -82,7 +82,7 @@ describe('the live session (SSE)', () => {
       method: 'POST',
       url: '/api/accounts/password',
       headers: { cookie: current, origin: TEST_ORIGIN },
-      payload: { newPassword: 'Brand-new1' },
+      payload: { currentPassword: PASSWORD, newPassword: 'Brand-new1' },
     });
     expect(response.statusCode).toBe(200);
     await otherStream.ended;

@@ -23,6 +23,7 @@ import {
   createProductType,
   createSupplier,
   createUser,
+  grantFeatures,
   linkUser,
   type NewUser,
   type UserRow,
@@ -136,6 +137,7 @@ async function newUserRequest(
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await person('admin', { isAdmin: true, refsTypeId: 2 });
+  await grantFeatures(ctx.db, admin.id, ['Users Management']);
   leader = await person('leader', { parentId: admin.id, isLeader: true, refsUserTierId: 3 });
   member = await person('member', { parentId: leader.id });
   pendingMember = await createUser(ctx.db, { parentId: leader.id, refsUserLifecycleStatusId: 1 });
@@ -225,7 +227,18 @@ describe('POST /api/people as a leader', () => {
     // The new user signs in with the temporary password and is held in the waiting state.
     const newCookie = await ctx.signIn(request.email, body.temporaryPassword);
     const me = await call(newCookie, 'GET', '/api/me');
-    expect(me.json().user).toMatchObject({ lifecycleStatusId: 1, waiting: { isWaiting: true } });
+    expect(me.json().user).toMatchObject({
+      lifecycleStatusId: 1,
+      waiting: { isWaiting: true },
+      mustChangePassword: true,
+    });
+    // The temporary password is replaced before anything else.
+    expect((await call(newCookie, 'GET', request.idPhotoUrl)).statusCode).toBe(403);
+    const changed = await call(newCookie, 'POST', '/api/accounts/password', {
+      currentPassword: body.temporaryPassword,
+      newPassword: 'MyOwn1234',
+    });
+    expect(changed.statusCode).toBe(200);
 
     // The photos: readable by the new user, the leader who uploaded them and admins; not by another leader.
     expect((await call(newCookie, 'GET', request.idPhotoUrl)).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createUser } from '../../db/seed/factories.ts';
+import { createUser, grantFeatures } from '../../db/seed/factories.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,6 +11,7 @@ afterAll(() => ctx?.close());
 describe('GET /api/outbox', () => {
   it('lists what the outbox transport sent, newest first, to admins only', async () => {
     const admin = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+    await grantFeatures(ctx.db, admin.id, ['Outbox']);
     const agent = await createUser(ctx.db, { password: 'Secret123' });
     const mail = (await import('../../platform/mail.ts')).createMailer(ctx.settings, ctx.db);
     const sms = (await import('../../platform/sms.ts')).createSmsSender(ctx.settings, ctx.db);
@@ -40,6 +41,7 @@ describe('GET /api/outbox', () => {
 
   it('answers a bad query with a 400 naming the field', async () => {
     const admin = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+    await grantFeatures(ctx.db, admin.id, ['Outbox']);
     const cookie = await ctx.signIn(admin.email!, 'Secret123');
     const response = await ctx.app.inject({ method: 'GET', url: '/api/outbox?pageSize=5000', headers: { cookie } });
     expect(response.statusCode).toBe(400);

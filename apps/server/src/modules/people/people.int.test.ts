@@ -136,10 +136,11 @@ describe('GET /api/people/{id}', () => {
       lifecycleStatusId: 2,
       university: { status: 0, relevant: { passed: 0, total: 0 }, compulsory: { passed: 0, total: 0 } },
     });
+    // ID and account numbers are masked even for admins (the reveal is separate and audited).
     expect(user.private).toMatchObject({
-      identificationNo: member.identificationNo,
+      identificationNo: `${'•'.repeat(9)}${member.identificationNo!.slice(-4)}`,
       dateOfBirth: '1990-05-17',
-      banking: { bank: 'Nedbank', branchCode: '198765', accountNumber: '2222222222' },
+      banking: { bank: 'Nedbank', branchCode: '198765', accountNumber: '••••••2222' },
     });
     expect(user.permissions.canManage).toBe(true);
   });
@@ -157,7 +158,7 @@ describe('GET /api/people/{id}', () => {
   it('lets an agent read only themself', async () => {
     const own = await call(cookies.member, 'GET', `/api/people/${member.id}`);
     expect(own.statusCode).toBe(200);
-    expect(own.json().user.private.banking.accountNumber).toBe('2222222222');
+    expect(own.json().user.private.banking.accountNumber).toBe('••••••2222');
     const other = await call(cookies.member, 'GET', `/api/people/${leader.id}`);
     expect(other.statusCode).toBe(403);
   });

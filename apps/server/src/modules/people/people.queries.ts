@@ -291,7 +291,10 @@ export async function replacePassword(tx: Executor, authId: string, hash: string
 // --- Links -----------------------------------------------------------------------------------
 
 /** Product types, suppliers (hidden ones only `withHidden`) and, `withDeals`, the deals to link. */
-export async function findLinkOptions(db: Executor, { withDeals, withHidden }: { withDeals: boolean; withHidden: boolean }) {
+export async function findLinkOptions(
+  db: Executor,
+  { withDeals, withHidden }: { withDeals: boolean; withHidden: boolean },
+) {
   const productTypes = await db.execute<{ id: number; name: string }>(
     sql`SELECT id, name FROM product_types WHERE NOT is_deleted ORDER BY name, id`,
   );

@@ -1,3 +1,5 @@
+import { isMaskedSecret, maskSecret } from '@portal/domain/access/masking';
+import { type Action, can, type Subject } from '@portal/domain/access/permissions';
 import { COMMISSION_FREEZE_MESSAGE, PROFILE_FROZEN } from '@portal/domain/accounts/profile';
 import {
   EDIT_USER_MESSAGES,
@@ -5,8 +7,6 @@ import {
   type EditUserCheckResponse,
   type EditUserRequest,
 } from '@portal/domain/people/edit-user';
-import { type Action, can, type Subject } from '@portal/domain/access/permissions';
-import { isMaskedSecret, maskSecret } from '@portal/domain/access/masking';
 import {
   type ActionResult,
   type ChangeManagerRequest,
@@ -22,9 +22,9 @@ import {
   nextLifecycleStatus,
   PASSWORD_UPDATED,
   permissionsFor,
-  type TargetUser,
   SELECT_USER_TYPE,
   STATUS_REFUSALS,
+  type TargetUser,
   type UpdateUserFlagsRequest,
   type UpdateUserLinksRequest,
   type UserStatusRequest,
@@ -44,8 +44,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, badRequest, conflict, type FieldError, forbidden, notFound } from '../../platform/errors.ts';
-import { hashPassword } from '../../platform/password.ts';
 import { type NoticeDeps, sendNotice } from '../../platform/notices.ts';
+import { hashPassword } from '../../platform/password.ts';
 import { permissionActor, permissionTarget } from '../../platform/permissions.ts';
 import { universityProgressOf } from '../university/university-status.queries.ts';
 import {
@@ -408,7 +408,10 @@ export async function editUser(
       entity: 'users_master',
       entityId: user.id,
       before: { ...user, identificationNo: maskSecret(user.identificationNo) },
-      after: { ...fields, ...(fields.identificationNo ? { identificationNo: maskSecret(fields.identificationNo) } : {}) },
+      after: {
+        ...fields,
+        ...(fields.identificationNo ? { identificationNo: maskSecret(fields.identificationNo) } : {}),
+      },
       request,
     });
     if (emailChanged && user.email) notices.push(contactChangedNotice(user, { email: user.email }, 'e-mail address'));

@@ -1,5 +1,5 @@
-import { BULK_STATUS_ACTIONS, type BulkStatusRequest, type BulkStatusResult } from '@portal/domain/teams/bulk-status';
 import { scopeOf } from '@portal/domain/access/permissions';
+import { BULK_STATUS_ACTIONS, type BulkStatusRequest, type BulkStatusResult } from '@portal/domain/teams/bulk-status';
 import {
   type DealerDetail,
   type DownstreamPage,
@@ -48,7 +48,10 @@ export function teamRoleOf(actor: Actor): TeamRole {
   const scope = scopeOf(permissionActor(actor), 'list', 'team');
   if (scope === 'any') return 'admin';
   if (scope === 'downstream') return 'leader';
-  throw forbidden(actor.user.isAdmin ? ACCESS_DENIED : NO_ACCESS, actor.user.isAdmin ? 'FEATURE_REQUIRED' : 'FORBIDDEN');
+  throw forbidden(
+    actor.user.isAdmin ? ACCESS_DENIED : NO_ACCESS,
+    actor.user.isAdmin ? 'FEATURE_REQUIRED' : 'FORBIDDEN',
+  );
 }
 
 function toMember(row: TeamRow): TeamMember {

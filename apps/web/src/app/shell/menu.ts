@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@portal/domain/accounts/me';
-import { hasFeature, isAdmin, isLeader, isWaiting } from '../access';
+import { access, isAdmin, isLeader, isWaiting } from '../access';
 import { paths } from '../paths';
 
 export type MenuKey =
@@ -40,11 +40,11 @@ export function menuFor(user: CurrentUser): MenuEntry[] {
   if (isAdmin(user)) {
     return [
       entry.dashboard,
-      ...(hasFeature(user, 'Users Management') ? [entry.managePeople] : []),
+      ...(access.managePeople(user) ? [entry.managePeople] : []),
       entry.university,
       entry.alerts,
       entry.admin,
-      entry.outbox,
+      ...(access.outbox(user) ? [entry.outbox] : []),
       entry.profile,
     ];
   }

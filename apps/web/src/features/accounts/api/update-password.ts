@@ -13,5 +13,8 @@ export function updatePassword(input: UpdatePasswordRequest): Promise<UpdatePass
 export function useUpdatePassword() {
   const queryClient = useQueryClient();
   // A temporary password no longer holds the user on this page once replaced.
-  return useMutation({ mutationFn: updatePassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }) });
+  return useMutation({
+    mutationFn: updatePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
 }

@@ -258,6 +258,7 @@ export function EditUserDialog({ user, open, onClose }: Props) {
             control={control}
             lists={lists.data}
             onBankChange={(branchCode) => setValue('banking.branchCode', branchCode)}
+            canEditContact={user.permissions.canEditContact}
           />
         )}
       </DialogContent>
@@ -296,9 +297,11 @@ interface TabBodyProps {
   control: FieldProps['control'];
   lists: ReferenceLists;
   onBankChange: (branchCode: string) => void;
+  /** Phone and e-mail sign a person in: only admins with Users Management change them here. */
+  canEditContact: boolean;
 }
 
-function TabBody({ tab, control, lists, onBankChange }: TabBodyProps) {
+function TabBody({ tab, control, lists, onBankChange, canEditContact }: TabBodyProps) {
   const values = useWatch({ control });
   const genders = lists.genders.length ? lists.genders : FALLBACK_GENDERS;
   const idTypes = lists.identityDocTypes.length ? lists.identityDocTypes : FALLBACK_ID_TYPES;
@@ -322,9 +325,17 @@ function TabBody({ tab, control, lists, onBankChange }: TabBodyProps) {
               ...lists.shirtSizes.map((size) => ({ value: size, label: size })),
             ]}
           />
-          <Field control={control} name="personal.phone" label="Phone" type="tel" required maxLength={10} />
+          <Field
+            control={control}
+            name="personal.phone"
+            label="Phone"
+            type="tel"
+            required
+            maxLength={10}
+            readOnly={!canEditContact}
+          />
           <Field control={control} name="personal.altPhone" label="Alternative phone" type="tel" maxLength={10} />
-          <Field control={control} name="personal.email" label="Email" type="email" />
+          <Field control={control} name="personal.email" label="Email" type="email" readOnly={!canEditContact} />
           <Field control={control} name="personal.operatorId" label="RICA username" maxLength={5} />
         </Grid>
         {values.identity ? (

@@ -71,6 +71,7 @@ const EDITABLE_FIELDS: EditProfileField[] = [
   'bank',
   'bankAccountNumber',
   'refsBankAccountType',
+  'currentPassword',
   'agreedToRicaTerms',
 ];
 
@@ -383,6 +384,15 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
                 label="Account type"
                 emptyLabel="Select an account type"
                 options={lists.bankAccountTypes.map((item) => ({ value: String(item.id), label: item.name }))}
+              />
+              <FormTextField
+                control={control}
+                name="currentPassword"
+                id="profile-current-password"
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                helperText="Needed when your banking details change"
               />
             </>
           ) : (

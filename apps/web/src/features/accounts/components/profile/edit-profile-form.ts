@@ -21,6 +21,8 @@ export interface EditProfileValues {
   branchCode: string;
   bankAccountNumber: string;
   refsBankAccountType: string;
+  /** Asked by the server (step-up) only when the banking details change. */
+  currentPassword: string;
   phone: string;
   email: string;
   agreedToRicaTerms: boolean;
@@ -50,6 +52,7 @@ export function defaultsFrom(profile: Profile): EditProfileValues {
     // The saved number comes masked, so it is entered again (the server keeps no "unchanged" value).
     bankAccountNumber: '',
     refsBankAccountType: banking ? String(banking.accountType) : '',
+    currentPassword: '',
     phone: profile.phone ?? '',
     email: profile.email ?? '',
     agreedToRicaTerms: profile.agreedToRicaTerms,
@@ -74,6 +77,7 @@ export function toUpdateRequest(values: EditProfileValues): ProfileUpdateRequest
     request.bank = values.bank || null;
     request.refsBankAccountType = values.refsBankAccountType ? Number(values.refsBankAccountType) : null;
     request.bankAccountNumber = values.bankAccountNumber.trim() || null;
+    if (values.currentPassword) request.currentPassword = values.currentPassword;
   } else {
     request.eWalletLink = values.eWalletLink.trim() || null;
   }
