@@ -143,7 +143,7 @@ export function can(actor: PermissionActor, action: Action, subject: Subject, ta
   if (target && action !== 'read' && action !== 'list' && flagsBeyond(actor, target).length > 0) return false;
   const check = (scopes: readonly Scope[] | undefined) =>
     scopes !== undefined && (target ? inScope(scopes, target) : scopes.length > 0);
-  if (actor.isAdmin && rule.admin && rule.admin.features.every((feature) => actor.features.includes(feature))) {
+  if (actor.isAdmin && rule.admin?.features.every((feature) => actor.features.includes(feature))) {
     if (check(rule.admin.scopes)) return true;
   }
   if (actor.isLeader) return check(rule.leader);
@@ -160,7 +160,7 @@ export function scopeOf(actor: PermissionActor, action: Action, subject: Subject
     if (scopes.includes('downstream')) return 'downstream';
     return 'self';
   };
-  if (actor.isAdmin && rule.admin && rule.admin.features.every((feature) => actor.features.includes(feature))) {
+  if (actor.isAdmin && rule.admin?.features.every((feature) => actor.features.includes(feature))) {
     return widest(rule.admin.scopes);
   }
   return widest(actor.isLeader ? rule.leader : rule.agent);
