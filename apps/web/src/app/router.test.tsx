@@ -89,11 +89,17 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
   });
 
-  it('opens the outbox for an admin', async () => {
-    mockServer(makeUser({ isAdmin: true, role: 'admin' }));
+  it('opens the outbox for an admin with the Outbox flag', async () => {
+    mockServer(makeUser({ isAdmin: true, role: 'admin', features: ['Outbox'] }));
     renderAt('/outbox');
     expect(await screen.findByRole('heading', { name: 'Outbox' })).toBeTruthy();
     expect(await screen.findByText('No messages yet')).toBeTruthy();
+  });
+
+  it('refuses the outbox to an admin without the Outbox flag', async () => {
+    mockServer(makeUser({ isAdmin: true, role: 'admin', features: ['Users Management'] }));
+    renderAt('/outbox');
+    expect(await screen.findByText('Oops! Page Not Found or Access Denied')).toBeTruthy();
   });
 
   it('shows the not-found page for an unknown address while signed in', async () => {

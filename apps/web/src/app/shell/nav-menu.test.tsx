@@ -12,9 +12,9 @@ function menuEntries(): string[] {
 }
 
 describe('side menu', () => {
-  it('admin with Users Management', () => {
+  it('admin with Users Management and Outbox', () => {
     renderWithProviders(
-      <DrawerContent user={makeUser({ isAdmin: true, role: 'admin', features: ['Users Management'] })} />,
+      <DrawerContent user={makeUser({ isAdmin: true, role: 'admin', features: ['Users Management', 'Outbox'] })} />,
     );
     expect(menuEntries()).toEqual([
       'Dashboard',
@@ -29,9 +29,9 @@ describe('side menu', () => {
     expect(screen.getByText('Admin', { selector: '.MuiChip-label' })).toBeTruthy();
   });
 
-  it('admin without Users Management has no Manage People', () => {
+  it('admin without Users Management or Outbox has neither entry', () => {
     renderWithProviders(<DrawerContent user={makeUser({ isAdmin: true, role: 'admin', features: ['Deals'] })} />);
-    expect(menuEntries()).toEqual(['Dashboard', 'University', 'Alerts', 'Admin', 'Outbox', 'Profile', 'Logout']);
+    expect(menuEntries()).toEqual(['Dashboard', 'University', 'Alerts', 'Admin', 'Profile', 'Logout']);
   });
 
   it('leader', () => {

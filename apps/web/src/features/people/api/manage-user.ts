@@ -13,6 +13,7 @@ import {
   type UpdateUserFlagsRequest,
   type UpdateUserLinksRequest,
 } from '@portal/domain/people/manage-user';
+import { RevealedSecrets } from '@portal/domain/people/user-detail';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { peopleKeys } from './user-detail';
@@ -93,4 +94,11 @@ export function useChangeStatus(userId: number) {
 
 export function useUpdateFlags(userId: number) {
   return useUserMutation((input: UpdateUserFlagsRequest) => send(`/api/people/${userId}/flags`, 'PUT', input));
+}
+
+/** The full ID and account numbers, for admins allowed to reveal them (the server audits each). */
+export function useRevealSecrets(userId: number) {
+  return useMutation({
+    mutationFn: () => api(`/api/people/${userId}/reveal`, { method: 'POST', body: {}, schema: RevealedSecrets }),
+  });
 }

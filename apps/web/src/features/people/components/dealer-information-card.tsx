@@ -1,4 +1,6 @@
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,7 +10,9 @@ import Typography from '@mui/material/Typography';
 import { displayPhone } from '@portal/domain/people/phone';
 import type { NamedItem, UserDetail } from '@portal/domain/people/user-detail';
 import { Fragment, type ReactNode } from 'react';
+import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
+import { useRevealSecrets } from '../api/manage-user';
 import { DetailGrid, type DetailItem } from './detail-grid';
 
 const GENDERS: Record<string, string> = { M: 'Male', F: 'Female' };
@@ -31,7 +35,19 @@ function Section({ title, items }: { title: string; items: DetailItem[] }) {
 
 /** Spec 1 §2.11 Dealer Information: personal, contact, address, payment (admins) and links. */
 export function DealerInformationCard({ user, onEdit }: { user: UserDetail; onEdit?: (() => void) | undefined }) {
-  const secret = user.private;
+  // ID and account numbers arrive masked; an admin allowed to see them whole asks with 'Reveal'
+  // (each reveal is audited) and sees them until the page is left.
+  const reveal = useRevealSecrets(user.id);
+  const shown = reveal.data;
+  const secret = user.private
+    ? {
+        ...user.private,
+        identificationNo: shown?.identificationNo ?? user.private.identificationNo,
+        banking: user.private.banking
+          ? { ...user.private.banking, accountNumber: shown?.bankAccountNumber ?? user.private.banking.accountNumber }
+          : null,
+      }
+    : null;
   const sections: Array<{ title: string; items: DetailItem[] }> = [
     {
       title: 'Personal',
@@ -117,12 +133,34 @@ export function DealerInformationCard({ user, onEdit }: { user: UserDetail; onEd
           <Typography variant="h5" component="h2">
             Dealer Information
           </Typography>
-          {onEdit ? (
-            <Button variant="contained" startIcon={<EditRoundedIcon />} onClick={onEdit}>
-              Edit
-            </Button>
-          ) : null}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            {user.permissions.canReveal && secret ? (
+              <Button
+                startIcon={<VisibilityRoundedIcon />}
+                onClick={() => reveal.mutate()}
+                loading={reveal.isPending}
+                disabled={reveal.isSuccess}
+              >
+                Reveal numbers
+              </Button>
+            ) : null}
+            {onEdit ? (
+              <Button variant="contained" startIcon={<EditRoundedIcon />} onClick={onEdit}>
+                Edit
+              </Button>
+            ) : null}
+          </Box>
         </Box>
+        {reveal.isError ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {errorMessage(reveal.error)}
+          </Alert>
+        ) : null}
+        {reveal.isSuccess ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            The full ID and account numbers are shown until you leave this page. This look was recorded.
+          </Alert>
+        ) : null}
         <Box sx={{ display: 'grid', gap: 2.5 }}>
           {sections.map(
             (section, index): ReactNode => (
