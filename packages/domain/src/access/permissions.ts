@@ -112,6 +112,9 @@ export const PERMISSION_RULES = {
   // Alerts (spec 2): leaders to their downstream, admins also to segments.
   'send alert': { admin: { scopes: ANY, features: [] }, leader: OWN_BRANCH },
   'send alert-segment': { admin: { scopes: ANY, features: [] } },
+  // Someone's received alerts, and an alert someone sent: their own, or any for an admin.
+  'read alert': { admin: { scopes: ANY, features: [] }, leader: SELF, agent: SELF },
+  'update alert': { admin: { scopes: ANY, features: [] }, leader: SELF },
   'register rica': { admin: { scopes: ANY, features: [] }, leader: ANY },
   'update feature-access': { admin: { scopes: ANY, features: ['Access Control'] } },
   'read feature-access': { admin: { scopes: ANY, features: ['Access Control'] } },

@@ -1,3 +1,4 @@
+import { can, type PermissionTarget, scopeOf } from '@portal/domain/access/permissions';
 import {
   ALERT_MESSAGES,
   type AlertStatusFilter,
@@ -17,6 +18,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { publish } from '../../platform/events.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { assertActorCan, permissionActor } from '../../platform/permissions.ts';
 import type { SmsSender } from '../../platform/sms.ts';
 import { sanitizeAlertHtml } from './alert-html.ts';
 import {
@@ -51,10 +53,24 @@ const COPY_BATCH = 500;
 
 type Request = Pick<FastifyRequest, 'id' | 'ip'> & { actor?: Actor };
 
+const personOf = (actor: Actor, id: number): PermissionTarget => ({
+  id,
+  relation: id === actor.user.id ? 'self' : 'other',
+});
+
 /** The §7 calls name a user; only admins may name someone else. */
 function assertSelfOrAdmin(actor: Actor, userId: number | undefined): void {
-  if (userId !== undefined && userId !== actor.user.id && !actor.user.isAdmin) throw forbidden(NO_PERMISSION);
+  if (userId !== undefined && !can(permissionActor(actor), 'read', 'alert', personOf(actor, userId))) {
+    throw forbidden(NO_PERMISSION);
+  }
 }
+
+/** The sender of an alert, or an admin, may open and change it. */
+const maySeeSent = (actor: Actor, createdBy: number | null) =>
+  createdBy !== null && can(permissionActor(actor), 'update', 'alert', personOf(actor, createdBy));
+
+/** Admins address everyone; leaders their own downstream. */
+const addressesEveryone = (actor: Actor) => scopeOf(permissionActor(actor), 'send', 'alert') === 'any';
 
 function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
@@ -109,7 +125,7 @@ async function announce(tx: Executor, alert: AlertRow, targetIds: number[], type
 
 async function checkImage(db: Executor, actor: Actor, image: string | null | undefined): Promise<void> {
   if (!image) return;
-  if (!(await isUsableImage(db, actor.user.id, image, actor.user.isAdmin))) {
+  if (!(await isUsableImage(db, actor.user.id, image, addressesEveryone(actor)))) {
     throw badRequest(ALERT_MESSAGES.create, [{ field: 'image', message: 'Upload a JPEG or PNG image first' }]);
   }
 }
@@ -133,10 +149,10 @@ export async function createAlert(
   request?: Request,
 ): Promise<NewAlertResult> {
   const { db } = deps;
-  if (!actor.user.isAdmin && !actor.user.isLeader) throw forbidden(NO_PERMISSION);
+  assertActorCan(actor, 'send', 'alert');
   assertSelfOrAdmin(actor, input.created_by);
   const segment = input.refs_user_segment_type_id ?? null;
-  if (segment !== null && !actor.user.isAdmin) throw forbidden(NO_PERMISSION);
+  if (segment !== null) assertActorCan(actor, 'send', 'alert-segment');
   const targets = segment === null ? [...new Set(input.target_user_ids ?? [])] : [];
   if (targets.length && !actor.user.isAdmin) {
     const outside = await usersOutsideDownstream(db, actor.user.id, targets);
@@ -205,7 +221,7 @@ export async function editAlert(
 ): Promise<SentAlert> {
   const before = await getSent(db, input.id);
   if (!before) throw notFound(ALERT_MESSAGES.update);
-  if (before.createdBy !== actor.user.id && !actor.user.isAdmin) throw forbidden(NO_PERMISSION);
+  if (!maySeeSent(actor, before.createdBy)) throw forbidden(NO_PERMISSION);
   if (input.image && input.image !== before.imageFileId) await checkImage(db, actor, input.image);
   await db.transaction(async (tx) => {
     const after = await updateAlert(tx, input.id, {
@@ -249,7 +265,7 @@ export async function singleAlert(db: Database, actor: Actor, userId: number, al
   if (row) return toUserAlert(row);
   // Its sender (or an admin) may open an alert they did not receive, e.g. to edit it.
   const alert = await getAlert(db, alertId);
-  if (!alert || (alert.createdBy !== actor.user.id && !actor.user.isAdmin) || userId !== actor.user.id) {
+  if (!alert || !maySeeSent(actor, alert.createdBy) || userId !== actor.user.id) {
     throw notFound(ALERT_MESSAGES.fetchAlert);
   }
   return {
@@ -301,19 +317,19 @@ export async function myUnreadCount(db: Database, actor: Actor): Promise<{ count
 
 /** '/alerts/view': what the caller sent; admins see every alert. */
 export async function sentAlerts(db: Database, actor: Actor, status: AlertStatusFilter): Promise<SentAlert[]> {
-  return (await listSent(db, actor.user.isAdmin ? null : actor.user.id, status)).map(toSentAlert);
+  return (await listSent(db, addressesEveryone(actor) ? null : actor.user.id, status)).map(toSentAlert);
 }
 
 export async function sentAlert(db: Database, actor: Actor, alertId: number): Promise<SentAlert> {
   const row = await getSent(db, alertId);
-  if (!row || (row.createdBy !== actor.user.id && !actor.user.isAdmin)) throw notFound(ALERT_MESSAGES.fetchAlert);
+  if (!row || !maySeeSent(actor, row.createdBy)) throw notFound(ALERT_MESSAGES.fetchAlert);
   return toSentAlert(row);
 }
 
 export async function recipientOptions(db: Database, actor: Actor, search: string, ids?: string) {
   const rows = await searchRecipients(
     db,
-    { leaderId: actor.user.isAdmin ? null : actor.user.id },
+    { leaderId: addressesEveryone(actor) ? null : actor.user.id },
     search,
     ids ? ids.split(',').map(Number) : undefined,
   );

@@ -180,9 +180,9 @@ export async function createUser(
   auditRequest: AuditRequest,
 ): Promise<CreateUserResponse> {
   const { db } = deps;
-  const isAdmin = actorCan(actor, 'update', 'deals');
-  if (!isAdmin && request.selectedDeals.length) throw forbidden(ONBOARDING_REFUSALS.deals, 'DEALS_ADMIN_ONLY');
-  if (!isAdmin && request.refsTypeId !== undefined && request.refsTypeId !== LEADER_USER_TYPE) {
+  const choosesDeals = actorCan(actor, 'update', 'deals');
+  if (!choosesDeals && request.selectedDeals.length) throw forbidden(ONBOARDING_REFUSALS.deals, 'DEALS_ADMIN_ONLY');
+  if (!choosesDeals && request.refsTypeId !== undefined && request.refsTypeId !== LEADER_USER_TYPE) {
     throw forbidden(ONBOARDING_REFUSALS.userType, 'USER_TYPE_ADMIN_ONLY');
   }
   const refsTypeId = request.refsTypeId ?? LEADER_USER_TYPE;
@@ -207,7 +207,7 @@ export async function createUser(
   const record = toOnboardingRecord(normalised, { userId: actor.user.id, authId: actor.authId }, refsTypeId);
   const recordErrors = onboardingRecordErrors(onboardingRecordSchema(await findCountryCodes(db)), record);
   if (recordErrors.length) throw validationFailed(recordErrors);
-  if (isAdmin && !(await userTypeExists(db, refsTypeId))) {
+  if (choosesDeals && !(await userTypeExists(db, refsTypeId))) {
     throw validationFailed([{ field: 'refsTypeId', message: ONBOARDING_REFUSALS.userTypeUnknown }]);
   }
 
@@ -346,16 +346,16 @@ export async function availability(db: Executor, query: AvailabilityQuery): Prom
 
 /** GET /api/onboarding/options: what the wizard offers this actor. */
 export async function onboardingOptions(db: Executor, actor: Actor): Promise<OnboardingOptions> {
-  const isAdmin = actorCan(actor, 'update', 'deals');
+  const choosesDeals = actorCan(actor, 'update', 'deals');
   const productTypes = await findProductTypes(db);
-  const suppliers = await findSuppliersWithProductTypes(db, isAdmin);
-  const deals = isAdmin ? await findAllDeals(db) : await findUserDeals(db, actor.user.id);
+  const suppliers = await findSuppliersWithProductTypes(db, choosesDeals);
+  const deals = choosesDeals ? await findAllDeals(db) : await findUserDeals(db, actor.user.id);
   return {
     productTypes,
     suppliers,
     deals,
-    canChooseDeals: isAdmin,
-    canChooseUserType: isAdmin,
+    canChooseDeals: choosesDeals,
+    canChooseUserType: choosesDeals,
     defaultManager: { id: actor.user.id, zCode: zCode(actor.user.id), name: personName(actor.user) },
   };
 }

@@ -5,7 +5,8 @@ import type { Database } from '../../db/client.ts';
 import { ricaSubmissions } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { badRequest, forbidden } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { assertActorCan } from '../../platform/permissions.ts';
 import type { RicaAdapter } from '../../platform/rica.ts';
 
 /**
@@ -19,7 +20,7 @@ export async function registerSim(
   input: RicaRequest,
   request?: FastifyRequest,
 ): Promise<RicaResponse> {
-  if (!actor.user.isAdmin && !actor.user.isLeader) throw forbidden();
+  assertActorCan(actor, 'register', 'rica');
   const [network] = await db.$client
     .query<{ code: string }>('SELECT code FROM refs_network WHERE code = $1 AND is_rica', [input.network])
     .then((result) => result.rows);
