@@ -16,7 +16,8 @@ export const NO_PERMISSION = "You don't have permission to perform this action. 
 /** What the acting user may do on a user's page (spec 1 §6), in the words of `can`. */
 export function permissionsFor(actor: PermissionActor, target: TargetUser): UserPermissions {
   const may = (action: Action, subject: Subject) => can(actor, action, subject, target);
-  const canEdit = may('update', 'person');
+  // The own record is edited on the profile (contacts verified, banking with the password).
+  const canEdit = may('update', 'person') && target.relation !== 'self';
   return {
     isSelf: target.relation === 'self',
     canEdit,

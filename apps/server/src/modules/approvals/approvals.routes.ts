@@ -33,6 +33,8 @@ export const approvalsRoutes =
   async (app) => {
     const adminOnly = [guards.allowed('decide', 'approval'), guards.notWaiting];
     const anyone = [guards.signedIn, guards.notWaiting];
+    // 'Your Pending Requests' belongs to those who submit people (leaders, people admins).
+    const submitters = [guards.allowed('create', 'user'), guards.notWaiting];
 
     app.get(
       '/api/approvals',
@@ -52,7 +54,7 @@ export const approvalsRoutes =
     app.get(
       '/api/approvals/mine',
       {
-        preHandler: anyone,
+        preHandler: submitters,
         schema: {
           tags: ['approvals'],
           summary: "'Your Pending Requests': the users the caller submitted (Pending, Approved, Declined)",

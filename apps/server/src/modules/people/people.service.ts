@@ -305,6 +305,9 @@ export async function editUser(
   const notices: Notice[] = [];
   const result = await deps.db.transaction(async (tx) => {
     const { user, target } = await lockAuthorisedUser(tx, actor, 'update', 'person', userId);
+    // The own record is changed on the profile, where contacts are verified and banking needs
+    // the password again; Edit User on oneself would skip both.
+    if (target.relation === 'self') throw refuse(OWN_DETAILS_ELSEWHERE);
     const permissions = permissionsFor(permissionActor(actor), target);
     if ((input.identity || input.documents) && !permissions.canEditIdentity) throw refuse();
     if (input.banking && !permissions.canEditBanking) throw refuse();
@@ -442,6 +445,7 @@ function bankingChangedNotice(user: UserRow, accountNumber: string): Notice {
   };
 }
 
+export const OWN_DETAILS_ELSEWHERE = 'Change your own details on your profile.';
 export const OWN_PASSWORD_ELSEWHERE = 'Change your own password on your profile, with your current password.';
 
 // --- Password --------------------------------------------------------------------------------
