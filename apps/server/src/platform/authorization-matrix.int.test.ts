@@ -114,9 +114,23 @@ async function personaFor(
       }
     }
     found.cookie = await ctx.signIn(found.persona.email!);
+    await assertPersona(persona, found);
     personas.set(key, found);
   }
   return found;
+}
+
+/** The persona is what its name says (else every cell would test something else). */
+async function assertPersona(persona: Exclude<Persona, 'anonymous'>, n: Neighbourhood) {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: n.cookie! } });
+  const me = response.json().user as { role: string; waiting: { isWaiting: boolean; reason: string | null } };
+  const role = persona.startsWith('admin') ? 'admin' : persona === 'leader' ? 'leader' : 'agent';
+  const ok =
+    response.statusCode === 200 &&
+    me.role === role &&
+    me.waiting.isWaiting === (persona === 'waiting') &&
+    (persona !== 'waiting' || me.waiting.reason === 'awaiting_approval');
+  if (!ok) throw new Error(`persona ${persona} is not what it should be: ${response.statusCode} ${response.body}`);
 }
 
 async function signInAgain(n: Neighbourhood) {
