@@ -414,6 +414,17 @@ beforeAll(async () => {
     console.log(`authorisation matrix: escapes (deny expected, allowed):\n${escapes.map(describeCell).join('\n')}`);
   if (overDenied.length)
     console.log(`authorisation matrix: wrongly denied (allow expected):\n${overDenied.map(describeCell).join('\n')}`);
+  if (process.env.MATRIX_STATUSES) {
+    // The answers per route (e.g. to see that an allow is a 200 or a business 409, not a 404 of a wrong path).
+    const byRoute = new Map<string, Map<number, number>>();
+    for (const o of outcomes) {
+      const counts = byRoute.get(o.route) ?? new Map<number, number>();
+      counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
+      byRoute.set(o.route, counts);
+    }
+    for (const [route, counts] of byRoute)
+      console.log(`  ${route}: ${[...counts].map(([status, n]) => `${status}×${n}`).join(' ')}`);
+  }
   const routes = new Set(outcomes.map((o) => o.route)).size;
   const allowed = outcomes.filter((o) => o.got === 'allow').length;
   console.log(
@@ -430,6 +441,22 @@ describe('the authorisation matrix', () => {
     const rows = new Set(AUTHORIZATION_MATRIX.filter((row) => !row.hidden).map((row) => row.route));
     const withoutRow = [...appRoutes].filter((route) => !rows.has(route)).sort();
     expect(withoutRow, 'routes without a row in authorization-matrix.ts: add their rows').toEqual([]);
+  });
+
+  it('has well-formed rows: one per route, a verdict per relation exactly where a row names a target', () => {
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (const row of AUTHORIZATION_MATRIX) {
+      if (seen.has(row.route)) problems.push(`${row.route}: two rows`);
+      seen.add(row.route);
+      if (!/^(GET|POST|PUT|PATCH|DELETE) \/api\//.test(row.route)) problems.push(`${row.route}: not METHOD /api/…`);
+      for (const persona of PERSONAS) {
+        const cell = row.expect[persona];
+        if (row.target ? typeof cell === 'string' : typeof cell !== 'string')
+          problems.push(`${row.route} ${persona}: ${row.target ? 'needs a verdict per relation' : 'has no target'}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('has a route for every row', () => {
