@@ -475,6 +475,11 @@ describe('the authorisation matrix', () => {
     expect(escapes.map((o) => `${o.route} | ${o.persona} | ${o.relation} (${o.status})`)).toEqual([]);
   });
 
+  it('answers 401 to every anonymous call it denies (403 is for the signed in)', () => {
+    const wrong = outcomes.filter((o) => o.persona === 'anonymous' && o.got === 'deny' && o.status !== 401);
+    expect(wrong.map((o) => `${o.route} | ${o.relation} (${o.status})`)).toEqual([]);
+  });
+
   it('lets everyone through where the table says allow', () => {
     const denied = outcomes.filter((o) => o.expected === 'allow' && o.got === 'deny');
     expect(denied.map((o) => `${o.route} | ${o.persona} | ${o.relation} (${o.status})`)).toEqual([]);

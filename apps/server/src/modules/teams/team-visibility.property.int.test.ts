@@ -11,7 +11,7 @@ import { createUser, grantFeatures, type UserRow } from '../../db/seed/factories
 // `property: N trees, M list calls, K mismatches`.
 
 const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 25);
-const SEED = 20261123;
+const SEED = Number(process.env.PROPERTY_SEED ?? 20261123);
 
 let ctx: TestContext;
 
@@ -106,7 +106,7 @@ const mismatches: string[] = [];
 let currentTree = 0;
 
 async function get(cookie: string, url: string, expectOk = true) {
-  if (/^\/api\/(people|approvals)\/\d+(\?|$)/.test(url)) recordChecks += 1;
+  if (/^\/api\/(people|approvals|teams\/dealers)\/\d+$/.test(url)) recordChecks += 1;
   else listCalls += 1;
   const response = await ctx.app.inject({ method: 'GET', url, headers: { cookie, origin: TEST_ORIGIN } });
   if (expectOk && response.statusCode !== 200)
@@ -138,14 +138,15 @@ async function checkTree(tree: number, model: Model, cookie: string, pick: numbe
   const live = (user: UserRow) => user.refsUserLifecycleStatusId !== 4;
   const reachable = rows.filter((user) => reaches(model, user.id));
 
-  // The per-record check itself: GET /api/people/{id} for every user of the tree.
+  // The per-record checks themselves, for every user of the tree: the user detail, and for those
+  // who may open Manage Teams the dealer summary.
   for (const user of rows) {
-    const response = await get(cookie, `/api/people/${user.id}`, false);
-    const allowed = response.statusCode === 200;
-    if (allowed !== reaches(model, user.id))
-      mismatches.push(
-        `tree ${tree} GET /api/people/${user.id}: ${response.statusCode}, reach says ${reaches(model, user.id)}`,
-      );
+    const urls = [`/api/people/${user.id}`, ...(role === 'agent' ? [] : [`/api/teams/dealers/${user.id}`])];
+    for (const url of urls) {
+      const response = await get(cookie, url, false);
+      if ((response.statusCode === 200) !== reaches(model, user.id))
+        mismatches.push(`tree ${tree} GET ${url}: ${response.statusCode}, reach says ${reaches(model, user.id)}`);
+    }
   }
 
   // Alerts recipients (?ids= in chunks of 20, the list's size): reachable, not deleted.
