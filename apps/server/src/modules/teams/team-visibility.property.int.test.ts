@@ -10,7 +10,7 @@ import { createUser, grantFeatures, type UserRow } from '../../db/seed/factories
 // anyone else themself). Bounded: a fixed seed and NUM_RUNS trees; ends with one line
 // `property: N trees, M list calls, K mismatches`.
 
-const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 25);
+const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 20);
 const SEED = Number(process.env.PROPERTY_SEED ?? 20261123);
 
 let ctx: TestContext;
@@ -77,7 +77,13 @@ function reaches(model: Model, userId: number): boolean {
 
 async function insertTree(tree: GeneratedTree): Promise<Model> {
   // A fresh state for each tree: no users but these (everything hanging off users goes too).
-  await ctx.db.execute(sql`TRUNCATE users_master CASCADE`);
+  // Deleting is much cheaper than TRUNCATE … CASCADE over the ~40 tables that refer to users; the
+  // checks write nothing that refers to them, so these are all the rows there are.
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM users_access_index`);
+    await tx.execute(sql`DELETE FROM users_hierarchy_closure`);
+    await tx.execute(sql`DELETE FROM users_master`);
+  });
   const rows: UserRow[] = [];
   for (const [index, user] of tree.users.entries()) {
     const isActor = index === tree.actor;
@@ -90,7 +96,8 @@ async function insertTree(tree: GeneratedTree): Promise<Model> {
       phoneVerified: isActor || user.verified,
       isLeader: isActor ? tree.role === 'leader' : user.isLeader,
       isAdmin: isActor && tree.role === 'admin',
-      withoutLogin: !isActor,
+      // The actor is the one signed-in identity of the file, whoever it is in this tree.
+      ...(isActor ? { authId: session.authId } : { withoutLogin: true }),
     });
     rows.push(row);
   }
@@ -138,10 +145,10 @@ async function checkTree(tree: number, model: Model, cookie: string, pick: numbe
   const live = (user: UserRow) => user.refsUserLifecycleStatusId !== 4;
   const reachable = rows.filter((user) => reaches(model, user.id));
 
-  // The per-record checks themselves, for every user of the tree: the user detail, and for those
-  // who may open Manage Teams the dealer summary.
+  // The per-record checks themselves, for every user of the tree: the user detail, and for a leader
+  // the dealer summary (an admin's is 200 for everyone, which the lists below already show).
   for (const user of rows) {
-    const urls = [`/api/people/${user.id}`, ...(role === 'agent' ? [] : [`/api/teams/dealers/${user.id}`])];
+    const urls = [`/api/people/${user.id}`, ...(role === 'leader' ? [`/api/teams/dealers/${user.id}`] : [])];
     for (const url of urls) {
       const response = await get(cookie, url, false);
       if ((response.statusCode === 200) !== reaches(model, user.id))
@@ -280,8 +287,14 @@ async function checkTree(tree: number, model: Model, cookie: string, pick: numbe
   }
 }
 
+/** One sign-in for the whole file: each tree's actor row takes over this identity. */
+const session = { authId: '', cookie: '' };
+
 beforeAll(async () => {
   ctx = await createTestContext();
+  const identity = await createUser(ctx.db, {});
+  session.authId = identity.authId!;
+  session.cookie = await ctx.signIn(identity.email!);
 });
 
 afterAll(async () => {
@@ -296,8 +309,7 @@ describe('team visibility over random trees', () => {
         trees += 1;
         currentTree = trees;
         const model = await insertTree(tree);
-        const cookie = await ctx.signIn(model.actor.email!);
-        await checkTree(trees, model, cookie, pick);
+        await checkTree(trees, model, session.cookie, pick);
         // Mismatches are collected over every tree (and printed), not shrunk: each tree is dozens of requests.
         return true;
       }),
