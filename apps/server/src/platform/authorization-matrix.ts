@@ -1,0 +1,818 @@
+import type { Feature } from '@portal/domain/accounts/me';
+
+/*
+ * THE AUTHORISATION MATRIX: who may call which route, reviewed like code (docs/security.md).
+ *
+ * One row per route of the OpenAPI document (METHOD + OpenAPI path, e.g. `PUT /api/people/{id}`),
+ * plus the better-auth endpoints the product opens (they sit behind one hidden `/api/auth/*` route).
+ * For each persona a row says `allow` or `deny`; a route that names a user (in its path, query or
+ * body: `target`) says it per relation of that user to the persona. `authorization-matrix.int.test.ts`
+ * sends every cell over HTTP and fails on any cell that answers otherwise, on a route without a row
+ * and on a row without a route.
+ *
+ * Adding a route: add its row here in the same commit. Give
+ *   - `route`: exactly as the OpenAPI document spells it (`/api/things/{id}`);
+ *   - `target` when the route acts on a user (where the user id goes; `file`/`job` for records owned
+ *     by that user);
+ *   - `flags` when admins need a feature flag for it (the "admin without" column lacks exactly those);
+ *   - `expect`: one verdict per persona, or per relation with the helpers below;
+ *   - `sample`: a request the route's schema ACCEPTS (validation runs before the guards, so an
+ *     invalid body answers 400 and tests nothing; the test reports such samples);
+ *   - `fresh: true` when a call changes the target (status, password, flags): each cell then gets a
+ *     new disposable target; `endsSession: true` when it can end the caller's session;
+ *     `last: true` when it changes the caller for good (sign-out, becoming a leader).
+ *
+ * Verdicts: deny = 401 or 403 (or 404 on a row marked `hides`: the route hides existence);
+ * allow = anything else (a business 400/404/409 still means the caller got past authorisation).
+ */
+
+export type Verdict = 'allow' | 'deny';
+export type Relation = 'self' | 'child' | 'deep' | 'sibling' | 'ancestor' | 'other';
+export const RELATIONS: readonly Relation[] = ['self', 'child', 'deep', 'sibling', 'ancestor', 'other'];
+export type ByRelation = Record<Relation, Verdict>;
+export type Cell = Verdict | ByRelation;
+
+/**
+ * anonymous: no cookie. waiting: signed in, awaiting approval (lifecycle status 1, verified).
+ * agent, leader: active, verified. adminWithout: an admin holding every flag but the row's `flags`
+ * (no flag at all on a row without flags). adminWith: an admin holding every flag.
+ */
+export type Persona = 'anonymous' | 'waiting' | 'agent' | 'leader' | 'adminWithout' | 'adminWith';
+export const PERSONAS: readonly Persona[] = ['anonymous', 'waiting', 'agent', 'leader', 'adminWithout', 'adminWith'];
+
+/** Feature flags; 'Outbox' is being added (packages/domain accounts/me FEATURES, features_master). */
+export type FlagName = Feature | 'Outbox';
+
+export const ALL_FLAGS: readonly FlagName[] = [
+  'Commissions',
+  'Deals',
+  'Reallocations',
+  'Sales Assist',
+  'Agent Support',
+  'Access Control',
+  'Users Management',
+  'Outbox',
+];
+
+/** A user as the samples see it (the persona acting, or the target). */
+export interface SampleUser {
+  id: number;
+  email: string | null;
+  phone: string | null;
+  firstName: string;
+  surname: string;
+  refsGender: string | null;
+  refsTypeId: number;
+  parentId: number | null;
+}
+
+export interface SampleContext {
+  /** The persona's own user (a placeholder id for anonymous). */
+  actor: SampleUser;
+  /** The target user of a row with `target` (else the actor). */
+  target: SampleUser;
+  /** The password every fixture user has. */
+  password: string;
+  /** A number unique within the run (e-mails, phones, ID numbers). */
+  unique(): number;
+}
+
+export interface SampleRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** Raw payload with its content type (multipart uploads). */
+  raw?: { payload: Buffer; contentType: string };
+}
+
+export interface MatrixRow {
+  /** METHOD and OpenAPI path. */
+  route: string;
+  /** The user the route acts on: where its id goes, and what is looked up by it. */
+  target?: { in: 'path' | 'query' | 'body'; name: string; record?: 'user' | 'file' | 'job' };
+  /** Flags admins need for it; the adminWithout column lacks exactly these. */
+  flags?: FlagName[];
+  expect: Record<Persona, Cell>;
+  sample?: (s: SampleContext) => SampleRequest;
+  /** A 404 here means deny (the route hides whether the record exists). */
+  hides?: boolean;
+  /** Each cell gets a new disposable target (the call changes it). */
+  fresh?: boolean;
+  /** The call may end the caller's session: sign in again after each cell. */
+  endsSession?: boolean;
+  /** Run after every other row (it changes the caller for good). */
+  last?: boolean;
+  /** Not in the OpenAPI document (better-auth's endpoints behind the hidden /api/auth/* route). */
+  hidden?: true;
+  /** The server answers it as a Server-Sent Events stream (only the status is read). */
+  stream?: true;
+  note?: string;
+}
+
+// --- Helpers for the per-relation columns ----------------------------------------------------
+
+const verdicts = (allowed: Relation[]): ByRelation =>
+  Object.fromEntries(
+    RELATIONS.map((relation) => [relation, allowed.includes(relation) ? 'allow' : 'deny']),
+  ) as ByRelation;
+
+/** Every relation allowed. */
+export const ANY = verdicts(['self', 'child', 'deep', 'sibling', 'ancestor', 'other']);
+/** Every relation denied. */
+export const NONE = verdicts([]);
+/** Only the persona itself. */
+export const SELF_ONLY = verdicts(['self']);
+/** The persona and its downstream (child, deep descendant): a leader's reach. */
+export const DOWNSTREAM = verdicts(['self', 'child', 'deep']);
+/** The persona's downstream without the persona itself (they have /profile for themselves). */
+export const DOWNSTREAM_NOT_SELF = verdicts(['child', 'deep']);
+
+/** Public: everyone, signed in or not. */
+const PUBLIC: Record<Persona, Cell> = {
+  anonymous: 'allow',
+  waiting: 'allow',
+  agent: 'allow',
+  leader: 'allow',
+  adminWithout: 'allow',
+  adminWith: 'allow',
+};
+/** Anyone signed in, the waiting state included (spec 1 §2.2: home, university, profile). */
+const SIGNED_IN: Record<Persona, Cell> = { ...PUBLIC, anonymous: 'deny' };
+/** Anyone signed in who is not in the waiting state. */
+const NOT_WAITING: Record<Persona, Cell> = { ...SIGNED_IN, waiting: 'deny' };
+/** Leaders and admins, not waiting. */
+const LEADERS_AND_ADMINS: Record<Persona, Cell> = { ...NOT_WAITING, agent: 'deny' };
+/** Admins holding the row's flags. */
+const FLAGGED_ADMINS: Record<Persona, Cell> = {
+  anonymous: 'deny',
+  waiting: 'deny',
+  agent: 'deny',
+  leader: 'deny',
+  adminWithout: 'deny',
+  adminWith: 'allow',
+};
+/** Leaders, and admins holding the row's flags. */
+const LEADERS_AND_FLAGGED_ADMINS: Record<Persona, Cell> = { ...FLAGGED_ADMINS, leader: 'allow' };
+
+/** A per-relation row: anonymous denied outright. */
+const byRelation = (cells: Omit<Record<Persona, ByRelation>, 'anonymous'>): Record<Persona, Cell> => ({
+  anonymous: NONE,
+  ...cells,
+});
+
+/** Admin-only actions on a user (Users Management): nobody else, on nobody, themself included. */
+const ADMIN_ACTION_ON_USER = byRelation({
+  waiting: NONE,
+  agent: NONE,
+  leader: NONE,
+  adminWithout: NONE,
+  adminWith: ANY,
+});
+/** What a leader may do to their downstream (not to themself), and a flagged admin to anyone. */
+const LEADER_ON_DOWNSTREAM = byRelation({
+  waiting: NONE,
+  agent: NONE,
+  leader: DOWNSTREAM_NOT_SELF,
+  adminWithout: NONE,
+  adminWith: ANY,
+});
+
+// --- Samples ---------------------------------------------------------------------------------
+
+const local = (phone: string | null) => `0${(phone ?? '+27820000000').slice(3)}`;
+const NO_SUCH_ID = 2_000_000_000;
+const NO_SUCH_UUID = '00000000-0000-4000-8000-000000000000';
+
+/** An Edit User body that keeps the target's phone and e-mail (a leader may not change them). */
+export function editUserSample(target: SampleUser, personal: Record<string, unknown> = {}) {
+  return {
+    personal: {
+      firstName: target.firstName,
+      middleName: 'Middle',
+      surname: target.surname,
+      companyName: null,
+      refsGender: target.refsGender ?? 'M',
+      email: target.email,
+      phone: local(target.phone),
+      altPhone: null,
+      operatorId: null,
+      refsShirtSize: 'LARGE',
+      ...personal,
+    },
+    address: {
+      street: '1 Main Road',
+      suburb: 'Soweto',
+      city: 'Johannesburg',
+      province: 'GP',
+      postalCode: '1804',
+      country: 'ZAF',
+    },
+  };
+}
+
+function createUserSample(s: SampleContext) {
+  const n = s.unique();
+  return {
+    firstName: 'Thandi',
+    middleName: null,
+    surname: 'Mokoena',
+    dateOfBirth: '1992-03-14',
+    refsGender: 'F',
+    refsIdentityDocType: 'PASSPORT',
+    identificationNo: `MX${n}`,
+    nationality: 'ZWE',
+    operatorId: null,
+    companyName: null,
+    email: `matrix.new.${n}@example.test`,
+    phone: `+2776${String(n).padStart(7, '0').slice(-7)}`,
+    altPhone: null,
+    refsShirtSize: 'MEDIUM',
+    parentDealer: s.actor.id,
+    passportIssueDate: '2020-01-01',
+    passportExpiryDate: '2030-01-01',
+    province: 'GP',
+    street: '12 Vilakazi Street',
+    suburb: 'Orlando West',
+    postalCode: '1804',
+    city: 'Soweto',
+    country: 'ZAF',
+    refsPaymentType: 'eWallet',
+    bank: null,
+    refsBankAccountType: null,
+    bankAccountNumber: null,
+    branchCode: null,
+    eWalletLink: 'https://wallet.example.test/me',
+    idPhotoUrl: `/api/files/${NO_SUCH_UUID}`,
+    personPhotoUrl: `/api/files/${NO_SUCH_UUID}`,
+    TandCs: true,
+    selectedProductTypes: [],
+    selectedSuppliers: [],
+    selectedDeals: [],
+  };
+}
+
+function resubmitSample(s: SampleContext) {
+  return {
+    firstName: s.target.firstName,
+    surname: s.target.surname,
+    identificationNo: `MX${s.unique()}`,
+    nationality: 'ZWE',
+    phone: local(s.target.phone),
+    altPhone: null,
+    operatorId: null,
+    dateOfBirth: '1992-03-14',
+    passportExpiryDate: '2030-01-01',
+    street: '1 Main Road',
+    suburb: 'Soweto',
+    city: 'Johannesburg',
+    province: 'GP',
+    country: 'ZAF',
+    idPhotoUrl: `/api/files/${NO_SUCH_UUID}`,
+    personPhotoUrl: `/api/files/${NO_SUCH_UUID}`,
+  };
+}
+
+const RICA_SAMPLE = {
+  network: 'Vodacom',
+  simNumber: '8927000000000000001',
+  idType: 'PASSPORT',
+  idNationality: 'ZWE',
+  idNumber: 'MX0001',
+  name: 'Thandi',
+  surname: 'Mokoena',
+  address1: '12 Vilakazi Street',
+  city: 'Soweto',
+  suburb: 'Orlando West',
+  postalCode: '1804',
+  country: 'ZAF',
+};
+
+function multipartSample(): SampleRequest {
+  const boundary = 'matrixboundary';
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nid_photo\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nnot an image\r\n` +
+      `--${boundary}--\r\n`,
+  );
+  return { raw: { payload, contentType: `multipart/form-data; boundary=${boundary}` } };
+}
+
+// --- The table -------------------------------------------------------------------------------
+
+export const AUTHORIZATION_MATRIX: MatrixRow[] = [
+  // Platform and public documents
+  { route: 'GET /api/health', expect: PUBLIC },
+  { route: 'GET /api/documents/popia-terms.pdf', expect: PUBLIC },
+  { route: 'GET /api/documents/rica-terms.pdf', expect: PUBLIC },
+  { route: 'GET /api/reference-lists', expect: SIGNED_IN },
+  { route: 'GET /api/events', expect: SIGNED_IN, stream: true },
+  { route: 'POST /api/files', expect: SIGNED_IN, sample: multipartSample },
+  {
+    route: 'GET /api/files/{id}',
+    target: { in: 'path', name: 'id', record: 'file' },
+    note: 'a file uploaded by and owned by the target user',
+    expect: byRelation({ waiting: SELF_ONLY, agent: SELF_ONLY, leader: SELF_ONLY, adminWithout: ANY, adminWith: ANY }),
+  },
+  {
+    route: 'GET /api/jobs/{id}',
+    target: { in: 'path', name: 'id', record: 'job' },
+    note: 'a job started by the target user',
+    expect: byRelation({ waiting: SELF_ONLY, agent: SELF_ONLY, leader: SELF_ONLY, adminWithout: ANY, adminWith: ANY }),
+  },
+
+  // The signed-in user's own account and profile (no user id anywhere: always the caller)
+  { route: 'GET /api/me', expect: SIGNED_IN },
+  {
+    route: 'POST /api/accounts/password',
+    expect: SIGNED_IN,
+    endsSession: true,
+    sample: (s) => ({ body: { currentPassword: s.password, newPassword: s.password } }),
+  },
+  { route: 'POST /api/accounts/verification-email', expect: SIGNED_IN },
+  {
+    route: 'POST /api/accounts/verify-email',
+    expect: SIGNED_IN,
+    sample: () => ({ body: { verificationId: NO_SUCH_UUID } }),
+  },
+  { route: 'POST /api/accounts/verify-phone/send-code', expect: SIGNED_IN },
+  { route: 'POST /api/accounts/verify-phone', expect: SIGNED_IN, sample: () => ({ body: { code: '000000' } }) },
+  { route: 'GET /api/profile', expect: SIGNED_IN },
+  {
+    route: 'PUT /api/profile',
+    expect: SIGNED_IN,
+    sample: () => ({
+      body: {
+        country: 'ZAF',
+        province: 'WC',
+        street: '12 Long Street',
+        suburb: 'Gardens',
+        postalCode: '8001',
+        city: 'Cape Town',
+        refsShirtSize: 'MEDIUM',
+        refsPaymentType: 'eWallet',
+        eWalletLink: 'https://wallet.example.test/me',
+        agreedToRicaTerms: true,
+      },
+    }),
+  },
+  {
+    route: 'GET /api/profile/contact-availability',
+    expect: SIGNED_IN,
+    sample: (s) => ({ query: { email: `free.${s.unique()}@example.test` } }),
+  },
+  {
+    route: 'POST /api/profile/contact',
+    expect: SIGNED_IN,
+    note: 'the own e-mail again: a change would unverify the persona',
+    sample: (s) => ({ body: { email: s.actor.email } }),
+  },
+  {
+    route: 'POST /api/profile/become-leader',
+    last: true,
+    note: "403 for admins and leaders is the spec's business refusal (admins cannot, leaders already are); the waiting and agent personas have tier 3",
+    expect: { ...SIGNED_IN, leader: 'deny', adminWithout: 'deny', adminWith: 'deny' },
+  },
+
+  // Access Control
+  {
+    route: 'GET /api/access-control',
+    flags: ['Access Control'],
+    expect: FLAGGED_ADMINS,
+  },
+  {
+    route: 'PUT /api/access-control/{userId}',
+    target: { in: 'path', name: 'userId' },
+    flags: ['Access Control'],
+    note: 'an admin may not change the flags of an admin holding a flag they lack: see SPECIAL_CASES',
+    expect: ADMIN_ACTION_ON_USER,
+    sample: () => ({ body: { feature: 'Sales Assist', enabled: false } }),
+  },
+
+  // Outbox
+  { route: 'GET /api/outbox', flags: ['Outbox'], expect: FLAGGED_ADMINS },
+
+  // People: user detail and manage-user (Users Management for admins)
+  {
+    route: 'GET /api/people/{id}',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    expect: byRelation({
+      waiting: SELF_ONLY,
+      agent: SELF_ONLY,
+      leader: DOWNSTREAM,
+      adminWithout: SELF_ONLY,
+      adminWith: ANY,
+    }),
+  },
+  {
+    route: 'PUT /api/people/{id}',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    note: 'personal and address only, phone and e-mail unchanged; a leader changing them: SPECIAL_CASES',
+    expect: LEADER_ON_DOWNSTREAM,
+    sample: (s) => ({ body: editUserSample(s.target) }),
+  },
+  {
+    route: 'POST /api/people/{id}/edit-user/check',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    expect: LEADER_ON_DOWNSTREAM,
+    sample: (s) => ({ body: { phone: local(s.target.phone) } }),
+  },
+  {
+    route: 'PUT /api/people/{id}/password',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    fresh: true,
+    endsSession: true,
+    expect: ADMIN_ACTION_ON_USER,
+    sample: (s) => ({ body: { password: s.password } }),
+  },
+  {
+    route: 'GET /api/people/{id}/eligible-managers',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    expect: ADMIN_ACTION_ON_USER,
+  },
+  {
+    route: 'PUT /api/people/{id}/manager',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    note: 'the current manager again: 409 once authorised, the tree stays as it is',
+    expect: ADMIN_ACTION_ON_USER,
+    sample: (s) => ({ body: { managerId: s.target.parentId ?? NO_SUCH_ID, moveWithChildren: true } }),
+  },
+  {
+    route: 'GET /api/people/{id}/link-options',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    expect: LEADER_ON_DOWNSTREAM,
+  },
+  {
+    route: 'PUT /api/people/{id}/links',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    expect: LEADER_ON_DOWNSTREAM,
+    sample: () => ({ body: { productTypeIds: [], supplierIds: [] } }),
+  },
+  {
+    route: 'PUT /api/people/{id}/user-type',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    note: 'the current type again',
+    expect: ADMIN_ACTION_ON_USER,
+    sample: (s) => ({ body: { refsTypeId: s.target.refsTypeId } }),
+  },
+  {
+    route: 'POST /api/people/{id}/status',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    fresh: true,
+    expect: ADMIN_ACTION_ON_USER,
+    sample: () => ({ body: { action: 'deactivate' } }),
+  },
+  {
+    route: 'PUT /api/people/{id}/flags',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    fresh: true,
+    note: 'Trainer on: a leader may, for their downstream only',
+    expect: LEADER_ON_DOWNSTREAM,
+    sample: () => ({ body: { isLeader: true } }),
+  },
+  {
+    route: 'POST /api/people/{id}/reveal',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management', 'Commissions'],
+    note: 'full ID and bank account number: only an admin holding both flags, not even for oneself',
+    expect: ADMIN_ACTION_ON_USER,
+  },
+
+  // Creating users (the wizard)
+  {
+    route: 'POST /api/people',
+    flags: ['Users Management'],
+    expect: LEADERS_AND_FLAGGED_ADMINS,
+    sample: (s) => ({ body: createUserSample(s) }),
+  },
+  {
+    route: 'GET /api/people/availability',
+    flags: ['Users Management'],
+    expect: LEADERS_AND_FLAGGED_ADMINS,
+    sample: (s) => ({ query: { email: `free.${s.unique()}@example.test` } }),
+  },
+  { route: 'GET /api/onboarding/options', flags: ['Users Management'], expect: LEADERS_AND_FLAGGED_ADMINS },
+  { route: 'GET /api/onboarding/managers', flags: ['Users Management'], expect: LEADERS_AND_FLAGGED_ADMINS },
+
+  // Approvals: deciding is for admins with Users Management; a submitter reads and resubmits.
+  // In the fixture the persona submitted its child and deep descendant.
+  {
+    route: 'GET /api/approvals',
+    flags: ['Users Management'],
+    expect: FLAGGED_ADMINS,
+  },
+  {
+    route: 'GET /api/approvals/mine',
+    note: "lists only the caller's own submissions",
+    expect: { ...LEADERS_AND_ADMINS },
+  },
+  {
+    route: 'GET /api/approvals/{id}',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    expect: LEADER_ON_DOWNSTREAM,
+  },
+  {
+    route: 'PUT /api/approvals/{id}/resubmit',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    note: 'targets are active: 409 once authorised',
+    expect: LEADER_ON_DOWNSTREAM,
+    sample: (s) => ({ body: resubmitSample(s) }),
+  },
+  {
+    route: 'POST /api/approvals/{id}/approve',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    note: 'targets are active: 409 once authorised, nothing changes',
+    expect: ADMIN_ACTION_ON_USER,
+  },
+  {
+    route: 'POST /api/approvals/{id}/decline',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    expect: ADMIN_ACTION_ON_USER,
+    sample: () => ({ body: { reason: 'Matrix test' } }),
+  },
+  {
+    route: 'POST /api/approvals/{id}/delete',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    expect: ADMIN_ACTION_ON_USER,
+  },
+
+  // Manage Teams (Users Management for admins)
+  {
+    route: 'GET /api/teams/dealers',
+    flags: ['Users Management'],
+    expect: LEADERS_AND_FLAGGED_ADMINS,
+  },
+  {
+    route: 'GET /api/teams/dealers/{dealerId}',
+    target: { in: 'path', name: 'dealerId' },
+    flags: ['Users Management'],
+    expect: byRelation({ waiting: NONE, agent: NONE, leader: DOWNSTREAM, adminWithout: NONE, adminWith: ANY }),
+  },
+  {
+    route: 'GET /api/teams/downstream/{dealerId}',
+    target: { in: 'path', name: 'dealerId' },
+    flags: ['Users Management'],
+    expect: byRelation({ waiting: NONE, agent: NONE, leader: DOWNSTREAM, adminWithout: NONE, adminWith: ANY }),
+  },
+  {
+    route: 'POST /api/teams/bulk-status',
+    target: { in: 'body', name: 'userIds' },
+    flags: ['Users Management'],
+    fresh: true,
+    expect: ADMIN_ACTION_ON_USER,
+    sample: (s) => ({ body: { action: 'deactivate', userIds: [s.target.id] } }),
+  },
+  { route: 'GET /api/teams/export', flags: ['Users Management'], expect: FLAGGED_ADMINS },
+
+  // RICA
+  { route: 'POST /api/rica', expect: LEADERS_AND_ADMINS, sample: () => ({ body: RICA_SAMPLE }) },
+
+  // Alerts: a recipient's own alerts; leaders and admins send (leaders to their downstream)
+  {
+    route: 'GET /api/alerts/user-alerts',
+    target: { in: 'query', name: 'user_id' },
+    expect: byRelation({ waiting: NONE, agent: SELF_ONLY, leader: SELF_ONLY, adminWithout: ANY, adminWith: ANY }),
+  },
+  {
+    route: 'GET /api/alerts/for-user',
+    target: { in: 'query', name: 'user_id' },
+    expect: byRelation({ waiting: NONE, agent: SELF_ONLY, leader: SELF_ONLY, adminWithout: ANY, adminWith: ANY }),
+  },
+  {
+    route: 'GET /api/alerts/single-alert',
+    target: { in: 'query', name: 'user_id' },
+    note: 'no such alert: 404 once authorised',
+    expect: byRelation({ waiting: NONE, agent: SELF_ONLY, leader: SELF_ONLY, adminWithout: ANY, adminWith: ANY }),
+    sample: () => ({ query: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'POST /api/alerts/mark-read',
+    target: { in: 'body', name: 'user_id' },
+    expect: byRelation({ waiting: NONE, agent: SELF_ONLY, leader: SELF_ONLY, adminWithout: ANY, adminWith: ANY }),
+    sample: () => ({ body: { alert_id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'POST /api/alerts/mark-unread',
+    target: { in: 'body', name: 'user_id' },
+    expect: byRelation({ waiting: NONE, agent: SELF_ONLY, leader: SELF_ONLY, adminWithout: ANY, adminWith: ANY }),
+    sample: () => ({ body: { alert_id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'POST /api/alerts/new-alert',
+    target: { in: 'body', name: 'target_user_ids' },
+    note: 'an individual alert; segments are admin only: SPECIAL_CASES',
+    expect: byRelation({ waiting: NONE, agent: NONE, leader: DOWNSTREAM, adminWithout: ANY, adminWith: ANY }),
+    sample: () => ({ body: { title: 'Matrix', description: 'Matrix test alert', active: false } }),
+  },
+  {
+    route: 'PUT /api/alerts/update-alert',
+    expect: LEADERS_AND_ADMINS,
+    note: 'no such alert: 404 once authorised',
+    sample: () => ({ body: { id: NO_SUCH_ID, title: 'Matrix', description: 'x', active: false } }),
+  },
+  { route: 'GET /api/alerts/unread-count', expect: NOT_WAITING },
+  { route: 'POST /api/alerts/mark-all-read', expect: NOT_WAITING },
+  {
+    route: 'POST /api/alerts/{id}/dismiss-popup',
+    expect: NOT_WAITING,
+    note: 'no such alert: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  { route: 'GET /api/alerts/mine', expect: LEADERS_AND_ADMINS },
+  {
+    route: 'GET /api/alerts/{id}/sent',
+    expect: LEADERS_AND_ADMINS,
+    note: 'no such alert: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  { route: 'GET /api/alerts/recipients', expect: LEADERS_AND_ADMINS },
+  {
+    route: 'GET /api/alerts/segment-choices',
+    expect: { ...LEADERS_AND_ADMINS, leader: 'deny' },
+  },
+
+  // better-auth: the endpoints the product opens (platform/auth.ts OPEN_AUTH_PATHS)
+  {
+    route: 'POST /api/auth/sign-in/email',
+    hidden: true,
+    expect: PUBLIC,
+    note: "the persona's own credentials (anonymous: a user of its own)",
+    sample: (s) => ({ body: { email: s.actor.email, password: s.password } }),
+  },
+  {
+    route: 'POST /api/auth/phone-sign-in/send-code',
+    hidden: true,
+    expect: PUBLIC,
+    sample: (s) => ({ body: { phone: `+2779${String(s.unique()).padStart(7, '0').slice(-7)}` } }),
+  },
+  {
+    route: 'POST /api/auth/phone-sign-in/verify',
+    hidden: true,
+    expect: PUBLIC,
+    note: 'a wrong pin: 400',
+    sample: (s) => ({ body: { phone: s.actor.phone, code: '000000' } }),
+  },
+  { route: 'GET /api/auth/get-session', hidden: true, expect: PUBLIC },
+  {
+    route: 'POST /api/auth/request-password-reset',
+    hidden: true,
+    expect: PUBLIC,
+    sample: (s) => ({ body: { email: `nobody.${s.unique()}@example.test`, redirectTo: '/reset-password' } }),
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    hidden: true,
+    expect: PUBLIC,
+    note: 'an unknown token: 400',
+    sample: (s) => ({ body: { token: 'no-such-token', newPassword: s.password } }),
+  },
+  {
+    route: 'GET /api/auth/reset-password/{token}',
+    hidden: true,
+    expect: PUBLIC,
+    sample: () => ({ params: { token: 'no-such-token' }, query: { callbackURL: '/reset-password' } }),
+  },
+  { route: 'GET /api/auth/list-sessions', hidden: true, expect: SIGNED_IN },
+  {
+    route: 'POST /api/auth/change-password',
+    hidden: true,
+    expect: SIGNED_IN,
+    endsSession: true,
+    sample: (s) => ({ body: { currentPassword: s.password, newPassword: s.password } }),
+  },
+  {
+    route: 'POST /api/auth/sign-out',
+    hidden: true,
+    expect: PUBLIC,
+    endsSession: true,
+    last: true,
+    note: 'signing out without a session is harmless',
+  },
+];
+
+/**
+ * Cells the grid cannot express: a particular body, or an actor and target beyond the six
+ * personas. Each is run and counted like a grid cell.
+ */
+export interface SpecialCase {
+  name: string;
+  route: string;
+  /** Who acts and on whom (built by the test's fixture). */
+  actor: 'leader' | 'adminUsersManagementOnly' | 'adminCommissionsOnly' | 'adminLackingCommissions' | 'freshAgentTier3';
+  target: 'child' | 'self' | 'adminWithCommissions' | 'adminWithFewerFlags';
+  expect: Verdict;
+  sample?: (s: SampleContext) => SampleRequest;
+}
+
+export const SPECIAL_CASES: SpecialCase[] = [
+  {
+    name: "a leader changing a downstream user's phone",
+    route: 'PUT /api/people/{id}',
+    actor: 'leader',
+    target: 'child',
+    expect: 'deny',
+    sample: (s) => ({
+      body: editUserSample(s.target, { phone: `07${String(s.unique()).padStart(8, '0').slice(-8)}` }),
+    }),
+  },
+  {
+    name: "a leader changing a downstream user's e-mail",
+    route: 'PUT /api/people/{id}',
+    actor: 'leader',
+    target: 'child',
+    expect: 'deny',
+    sample: (s) => ({ body: editUserSample(s.target, { email: `changed.${s.unique()}@example.test` }) }),
+  },
+  {
+    name: 'a leader switching Growth Leader on for a downstream user',
+    route: 'PUT /api/people/{id}/flags',
+    actor: 'leader',
+    target: 'child',
+    expect: 'deny',
+    sample: () => ({ body: { growthLeader: true } }),
+  },
+  {
+    name: 'a leader sending a segment alert',
+    route: 'POST /api/alerts/new-alert',
+    actor: 'leader',
+    target: 'self',
+    expect: 'deny',
+    sample: () => ({
+      body: { title: 'Matrix', description: 'segment', active: false, refs_user_segment_type_id: 1 },
+    }),
+  },
+  {
+    name: 'an agent of tier 3 becoming a leader',
+    route: 'POST /api/profile/become-leader',
+    actor: 'freshAgentTier3',
+    target: 'self',
+    expect: 'allow',
+  },
+  {
+    name: 'an admin changing the flags of an admin who holds a flag they lack',
+    route: 'PUT /api/access-control/{userId}',
+    actor: 'adminLackingCommissions',
+    target: 'adminWithCommissions',
+    expect: 'deny',
+    sample: () => ({ body: { feature: 'Sales Assist', enabled: false } }),
+  },
+  {
+    name: 'an admin changing the flags of an admin whose flags they all hold',
+    route: 'PUT /api/access-control/{userId}',
+    actor: 'adminLackingCommissions',
+    target: 'adminWithFewerFlags',
+    expect: 'allow',
+    sample: () => ({ body: { feature: 'Sales Assist', enabled: false } }),
+  },
+  {
+    name: 'an admin editing an admin who holds a flag they lack',
+    route: 'PUT /api/people/{id}',
+    actor: 'adminLackingCommissions',
+    target: 'adminWithCommissions',
+    expect: 'deny',
+    sample: (s) => ({ body: editUserSample(s.target) }),
+  },
+  {
+    name: 'an admin setting the password of an admin who holds a flag they lack',
+    route: 'PUT /api/people/{id}/password',
+    actor: 'adminLackingCommissions',
+    target: 'adminWithCommissions',
+    expect: 'deny',
+    sample: (s) => ({ body: { password: s.password } }),
+  },
+  {
+    name: 'revealing with Users Management but not Commissions',
+    route: 'POST /api/people/{id}/reveal',
+    actor: 'adminUsersManagementOnly',
+    target: 'child',
+    expect: 'deny',
+  },
+  {
+    name: 'revealing with Commissions but not Users Management',
+    route: 'POST /api/people/{id}/reveal',
+    actor: 'adminCommissionsOnly',
+    target: 'child',
+    expect: 'deny',
+  },
+];
+
+/**
+ * Routes of the app that are not part of the API and have no row: Swagger UI's own files and
+ * the web app's catch-all (both outside the OpenAPI document anyway).
+ */
+export const MATRIX_EXCEPTIONS = [/^(GET|HEAD) \/api\/docs(\/.*)?$/, /^(GET|HEAD) \/\*$/];
