@@ -168,6 +168,25 @@ const ADMIN_ACTION_ON_USER = byRelation({
   adminWithout: NONE,
   adminWith: ANY,
 });
+/** Admin-only actions on another user; their own record or password goes through the profile. */
+const ADMIN_ACTION_ON_OTHERS = byRelation({
+  waiting: NONE,
+  agent: NONE,
+  leader: NONE,
+  adminWithout: NONE,
+  adminWith: verdicts(['child', 'deep', 'sibling', 'ancestor', 'other']),
+});
+/**
+ * Approvals show requests only (a submitted user): in the fixture the persona itself, its child
+ * and deep descendant came through the approval flow; the others never did, so nobody opens them.
+ */
+const ON_REQUESTS = byRelation({
+  waiting: NONE,
+  agent: NONE,
+  leader: DOWNSTREAM_NOT_SELF,
+  adminWithout: NONE,
+  adminWith: DOWNSTREAM,
+});
 /** What a leader may do to their downstream (not to themself), and a flagged admin to anyone. */
 const LEADER_ON_DOWNSTREAM = byRelation({
   waiting: NONE,
@@ -408,8 +427,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     route: 'PUT /api/people/{id}',
     target: { in: 'path', name: 'id' },
     flags: ['Users Management'],
-    note: 'personal and address only, phone and e-mail unchanged; a leader changing them: SPECIAL_CASES',
-    expect: LEADER_ON_DOWNSTREAM,
+    note: 'personal and address only, phone and e-mail unchanged; a leader changing them: SPECIAL_CASES; own record: /api/profile',
+    expect: { ...LEADER_ON_DOWNSTREAM, adminWith: verdicts(['child', 'deep', 'sibling', 'ancestor', 'other']) },
     sample: (s) => ({ body: editUserSample(s.target) }),
   },
   {
@@ -425,7 +444,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     flags: ['Users Management'],
     fresh: true,
     endsSession: true,
-    expect: ADMIN_ACTION_ON_USER,
+    note: 'the own password: POST /api/accounts/password with the current one',
+    expect: ADMIN_ACTION_ON_OTHERS,
     sample: (s) => ({ body: { password: s.password } }),
   },
   {
@@ -513,21 +533,22 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   {
     route: 'GET /api/approvals/mine',
-    note: "lists only the caller's own submissions",
-    expect: { ...LEADERS_AND_ADMINS },
+    flags: ['Users Management'],
+    note: "lists only the caller's own submissions still in reach: for those who may create users",
+    expect: LEADERS_AND_FLAGGED_ADMINS,
   },
   {
     route: 'GET /api/approvals/{id}',
     target: { in: 'path', name: 'id' },
     flags: ['Users Management'],
-    expect: LEADER_ON_DOWNSTREAM,
+    expect: ON_REQUESTS,
   },
   {
     route: 'PUT /api/approvals/{id}/resubmit',
     target: { in: 'path', name: 'id' },
     flags: ['Users Management'],
     note: 'targets are active: 409 once authorised',
-    expect: LEADER_ON_DOWNSTREAM,
+    expect: ON_REQUESTS,
     sample: (s) => ({ body: resubmitSample(s) }),
   },
   {
