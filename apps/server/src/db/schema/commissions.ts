@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { commissionsPeriodIndex } from './commission-periods.ts';
 import { ordersImport } from './orders.ts';
 import { usersMaster } from './people.ts';
 import { storedFiles } from './platform.ts';
@@ -21,26 +22,6 @@ import { storedFiles } from './platform.ts';
 // The commission cycle (spec 3 §2.9, §3.6, §4.5; DECISIONS "Commissions"). Amounts in integer cents.
 // Lines of a closed period are read-only, enforced by triggers in the migration
 // commission_lines_read_only_when_closed.
-
-export const commissionsPeriodIndex = pgTable(
-  'commissions_period_index',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    startDate: date().notNull(),
-    endDate: date().notNull(),
-    paidDate: date(),
-    isActive: boolean().notNull().default(false),
-    /** Set once by the close step; from then on the period's lines cannot change. */
-    closedAt: timestamp({ withTimezone: true }),
-    closedBy: integer().references(() => usersMaster.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('commissions_period_index_one_active').on(t.isActive).where(sql`${t.isActive}`),
-    index('commissions_period_index_dates_idx').on(t.startDate, t.endDate),
-    check('commissions_period_index_dates', sql`${t.endDate} >= ${t.startDate}`),
-  ],
-);
 
 /** One execution of a cycle step; steps are idempotent, so a rerun replaces the lines of the previous one. */
 export const commissionRuns = pgTable(

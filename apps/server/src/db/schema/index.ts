@@ -1,6 +1,7 @@
 export * from './alerts.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';
+export * from './commission-periods.ts';
 export * from './commissions.ts';
 export * from './contracts.ts';
 export * from './finance.ts';

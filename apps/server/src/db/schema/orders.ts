@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { productsMaster, productTypes, suppliersMaster } from './catalogue.ts';
-import { commissionsPeriodIndex } from './commissions.ts';
+import { commissionsPeriodIndex } from './commission-periods.ts';
 import { usersMaster } from './people.ts';
 import { storedFiles } from './platform.ts';
 
