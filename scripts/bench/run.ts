@@ -12,7 +12,7 @@ import {
   type TeamFilters,
   type TeamScope,
 } from '../../apps/server/src/modules/teams/teams.queries.ts';
-import { actorUniversityStatus } from '../../apps/server/src/modules/university/university-status.queries.ts';
+import { actorUniversityStatus } from '../../apps/server/src/modules/university/university.service.ts';
 import { prepareSessionActorQuery } from '../../apps/server/src/platform/actor.queries.ts';
 import { createServices } from '../../apps/server/src/services.ts';
 import { benchAlerts } from './alerts.ts';

@@ -23,7 +23,7 @@ import { peopleRoutes } from './modules/people/people.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { ricaRoutes } from './modules/rica/rica.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
-import { actorUniversityStatus } from './modules/university/university-status.queries.ts';
+import { actorUniversityStatus } from './modules/university/university.service.ts';
 import { type AccessGuards, createAccessGuards } from './platform/access.ts';
 import { registerAuthRoutes } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/errors.ts';

@@ -1,11 +1,11 @@
 import type { Action, Subject } from '@portal/domain/access/permissions';
-import { FEATURES, type Feature, type Role } from '@portal/domain/accounts/me';
+import { FEATURES, type Feature } from '@portal/domain/accounts/me';
 import { waitingState } from '@portal/domain/accounts/waiting';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
-import type { usersMaster } from '../db/schema/index.ts';
 import { prepareSessionActorQuery } from './actor.queries.ts';
+import { type Actor, roleOf, type UserRow } from './actor.ts';
 import type { Auth } from './auth.ts';
 import { forbidden, unauthorised } from './errors.ts';
 import { assertActorCan } from './permissions.ts';
@@ -15,24 +15,7 @@ import type { SessionPolicy } from './sessions.ts';
 /** The page a waiting user or a user without a flag would see instead (spec 1 §2.2). */
 export const ACCESS_DENIED = 'Oops! Page Not Found or Access Denied';
 
-export type UserRow = typeof usersMaster.$inferSelect;
-
-/** The signed-in user acting on a request: the dealer row, its role and its feature flags. */
-export interface Actor {
-  user: UserRow;
-  authId: string;
-  sessionId: string;
-  role: Role;
-  features: Feature[];
-  /** The university status code, once read with the actor or worked out (guards.universityStatusOf). */
-  universityStatus?: number;
-}
-
-export function roleOf(user: Pick<UserRow, 'isAdmin' | 'isLeader'>): Role {
-  if (user.isAdmin) return 'admin';
-  if (user.isLeader) return 'leader';
-  return 'agent';
-}
+export { type Actor, roleOf, type UserRow } from './actor.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

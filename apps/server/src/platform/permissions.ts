@@ -7,7 +7,7 @@ import {
 } from '@portal/domain/access/permissions';
 import { FEATURES, type Feature } from '@portal/domain/accounts/me';
 import type { Executor } from '../db/client.ts';
-import type { Actor } from './access.ts';
+import type { Actor } from './actor.ts';
 import { forbidden } from './errors.ts';
 import { findTargetFacts } from './permissions.queries.ts';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { meQueryKey } from '../features/accounts/api/get-me';
 import { profileQueryKey } from '../features/accounts/api/profile';
+import { meQueryKey } from '../lib/get-me';
 import { RECONNECTED, subscribeToLiveEvents } from '../lib/live-events';
 
 /** Events after which what the page shows about its own user may be out of date. */

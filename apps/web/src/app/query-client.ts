@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '../features/accounts/api/get-me';
 import { ApiError } from '../lib/api';
+import { meQueryKey } from '../lib/get-me';
 
 /** One client for the page. A 401 anywhere means the session ended: re-read the current user. */
 export function createQueryClient(): QueryClient {

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { useCurrentUser } from '../features/accounts/api/get-me';
-import { useSignedInUser } from '../features/accounts/api/use-signed-in-user';
+import { useCurrentUser } from '../lib/get-me';
+import { useSignedInUser } from '../lib/use-signed-in-user';
 import type { AccessRule } from './access';
 import { ErrorScreen, NotFoundPage } from './error-screens';
 import { paths } from './paths';

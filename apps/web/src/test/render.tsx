@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../app/providers';
-import { meQueryKey } from '../features/accounts/api/get-me';
+import { meQueryKey } from '../lib/get-me';
 
 /**
  * Renders inside the app's providers and a memory router, with a query client that never retries;

@@ -3,7 +3,6 @@ import {
   type AnyPgColumn,
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,

@@ -47,7 +47,7 @@ import { AppError, badRequest, conflict, type FieldError, forbidden, notFound } 
 import { type NoticeDeps, sendNotice } from '../../platform/notices.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { permissionActor, permissionTarget } from '../../platform/permissions.ts';
-import { universityProgressOf } from '../university/university-status.queries.ts';
+import { universityProgressOf } from '../university/university.service.ts';
 import {
   findBank,
   findContactOwners,

@@ -1,19 +1,14 @@
-import {
-  type UniversityModuleFacts,
-  type UniversityProgress,
-  universityProgress,
-} from '@portal/domain/university/status';
+import type { UniversityModuleFacts } from '@portal/domain/university/status';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { usersMaster } from '../../db/schema/index.ts';
-import type { UniversityStatusSource } from '../../platform/access.ts';
 
-type UserFacts = Pick<
+export type UserFacts = Pick<
   typeof usersMaster.$inferSelect,
   'id' | 'isAdmin' | 'isLeader' | 'refsMaxStructureLevelId' | 'structureLevel'
 >;
 
-interface ModuleFactsRow {
+export interface ModuleFactsRow {
   module_id: number;
   is_compulsory: boolean;
   training_types: number | null;
@@ -57,11 +52,11 @@ function moduleFactsSelect(userId: SQL | number): SQL {
  * The same facts as one JSON array, for a statement that reads a user anyway: the actor loader
  * folds it into its session lookup so the waiting check costs no round trip of its own.
  */
-function moduleFactsJson(userId: SQL): SQL {
+export function moduleFactsJson(userId: SQL): SQL {
   return sql`(select coalesce(json_agg(f order by f.module_id), '[]'::json) from (${moduleFactsSelect(userId)}) f)`;
 }
 
-function toModuleFacts(row: ModuleFactsRow): UniversityModuleFacts {
+export function toModuleFacts(row: ModuleFactsRow): UniversityModuleFacts {
   return {
     moduleId: row.module_id,
     isCompulsory: row.is_compulsory,
@@ -80,41 +75,4 @@ export async function findUniversityModuleFacts(db: Executor, userId: number): P
     sql`${moduleFactsSelect(userId)} order by m.id`,
   );
   return result.rows.map(toModuleFacts);
-}
-
-function progressFrom(user: UserFacts, modules: UniversityModuleFacts[]): UniversityProgress {
-  return universityProgress(
-    {
-      isAdmin: user.isAdmin,
-      isLeader: user.isLeader,
-      maxStructureLevel: user.refsMaxStructureLevelId ?? user.structureLevel,
-    },
-    modules,
-  );
-}
-
-/** Status code and counts of one user (spec 1 §4; decision 004). Admins: 0 without a query. */
-export async function universityProgressOf(db: Executor, user: UserFacts): Promise<UniversityProgress> {
-  if (user.isAdmin) return progressFrom(user, []);
-  return progressFrom(user, await findUniversityModuleFacts(db, user.id));
-}
-
-export async function universityStatusOf(db: Executor, user: UserFacts): Promise<number> {
-  return (await universityProgressOf(db, user)).status;
-}
-
-/**
- * The university status for the access guards: the facts ride in the actor's statement as JSON
- * when a guard asks for them up front (for admins too; their status is 0 whatever the facts),
- * else one query of their own.
- */
-export function actorUniversityStatus(db: Executor): UniversityStatusSource {
-  return {
-    factsSql: moduleFactsJson(sql.raw('users_master.id')),
-    statusFrom(user, facts) {
-      const rows = Array.isArray(facts) ? (facts as ModuleFactsRow[]) : [];
-      return progressFrom(user, rows.map(toModuleFacts)).status;
-    },
-    statusOf: (user) => universityStatusOf(db, user),
-  };
 }

@@ -2,7 +2,7 @@ import type { PhoneSignInCodeRequest, PhoneSignInRequest } from '@portal/domain/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from '../../../lib/get-me';
 
 /** Step 1: a one-time code by SMS to a known number (404 'Number not found', 429 when sent too often). */
 export function sendPhoneSignInCode(input: PhoneSignInCodeRequest): Promise<unknown> {

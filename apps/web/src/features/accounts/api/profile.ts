@@ -7,7 +7,7 @@ import {
 } from '@portal/domain/accounts/profile';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from '../../../lib/get-me';
 
 export const profileQueryKey = ['profile'] as const;
 

@@ -2,7 +2,7 @@ import type { EmailSignInRequest } from '@portal/domain/accounts/me';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from '../../../lib/get-me';
 
 /** better-auth's e-mail sign-in; its session cookie is set by the answer. */
 export function signInWithEmail(input: EmailSignInRequest): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from '../../../lib/get-me';
 
 export function signOut(): Promise<unknown> {
   return api('/api/auth/sign-out', { method: 'POST', body: {} });

@@ -1,7 +1,7 @@
 import { type UpdatePasswordRequest, UpdatePasswordResult } from '@portal/domain/accounts/password';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from '../../../lib/get-me';
 
 export const PASSWORD_UPDATE_FAILED = 'Error updating password';
 

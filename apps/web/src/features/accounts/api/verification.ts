@@ -1,17 +1,8 @@
 import { VerificationResult, VerificationSent } from '@portal/domain/accounts/verification';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from '../../../lib/get-me';
 import { profileQueryKey } from './profile';
-
-/** 'Resend Verification Email' on the own profile: a fresh '/verify-email/{verificationId}' link. */
-export function sendVerificationEmail(): Promise<VerificationSent> {
-  return api('/api/accounts/verification-email', { method: 'POST', body: {}, schema: VerificationSent });
-}
-
-export function useSendVerificationEmail() {
-  return useMutation({ mutationFn: sendVerificationEmail });
-}
 
 /** Checks the e-mailed link's id; already verified answers success too (spec 1 §4). */
 export function verifyEmail(verificationId: string): Promise<VerificationResult> {

@@ -13,13 +13,13 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { VerificationStatusCard } from '../../../components/verification-status-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfile } from '../api/profile';
 import { EditProfileDialog } from '../components/profile/edit-profile-dialog';
 import { LeaderCard } from '../components/profile/leader-card';
 import { ProfileBanner } from '../components/profile/profile-banner';
 import { ProfileTabs } from '../components/profile/profile-tabs';
-import { VerificationStatusCard } from '../components/profile/verification-status-card';
 
 export const FREEZE_TITLE = 'Commission Period Active';
 

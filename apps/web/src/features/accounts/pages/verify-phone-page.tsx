@@ -15,7 +15,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { errorMessageWithRetry } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSignedInUser } from '../api/use-signed-in-user';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { useSendPhoneVerificationCode, useVerifyPhone } from '../api/verification';
 import { OneTimePinField } from '../components/one-time-pin-field';
 import { StatusCard } from '../components/status-card';

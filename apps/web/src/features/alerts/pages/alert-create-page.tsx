@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSignedInUser } from '../../accounts/api/use-signed-in-user';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { useCreateAlert } from '../api/alerts';
 import { AlertForm } from '../components/alert-form';
 

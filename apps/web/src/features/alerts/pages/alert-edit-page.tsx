@@ -8,7 +8,7 @@ import { useSnackbar } from 'notistack';
 import { useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSignedInUser } from '../../accounts/api/use-signed-in-user';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { useSentAlert, useUpdateAlert } from '../api/alerts';
 import { AlertForm } from '../components/alert-form';
 

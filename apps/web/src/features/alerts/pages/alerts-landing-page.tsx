@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSignedInUser } from '../../accounts/api/use-signed-in-user';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
 
 function ActionCard({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) {
   return (

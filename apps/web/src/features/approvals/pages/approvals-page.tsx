@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { gridFrameSx } from '../../../lib/grid-frame';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSignedInUser } from '../../accounts/api/use-signed-in-user';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { useApprovals } from '../api/approvals';
 import { PendingRequestsPage } from './pending-requests-page';
 

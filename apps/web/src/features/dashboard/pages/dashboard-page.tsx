@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 import { copyText } from '../../../lib/clipboard';
 import { fullName, initials } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSignedInUser } from '../../accounts/api/use-signed-in-user';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
 
 function roleLabel(user: CurrentUser): string {
   if (user.isAdmin) return 'Admin';

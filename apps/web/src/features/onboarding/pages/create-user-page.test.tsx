@@ -4,9 +4,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
+import { meQueryKey } from '../../../lib/get-me';
 import { json, referenceLists } from '../../../test/profiles';
 import { makeUser } from '../../../test/users';
-import { meQueryKey } from '../../accounts/api/get-me';
 import { CreateUserPage } from './create-user-page';
 
 /** This machine is busy while the suites run side by side: allow more than the default second. */

@@ -42,7 +42,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { isApiError } from '../../../lib/api';
 import { useReferenceLists } from '../../../lib/reference-lists';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSignedInUser } from '../../accounts/api/use-signed-in-user';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { type AvailabilityField, isInUse } from '../api/availability';
 import { useCreateUser } from '../api/create-user';
 import { useOnboardingOptions } from '../api/onboarding-options';

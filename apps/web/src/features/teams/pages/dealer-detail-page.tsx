@@ -18,7 +18,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSignedInUser } from '../../accounts/api/use-signed-in-user';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { useDealerDetail } from '../api/team-lists';
 import { BackButton } from '../components/back-button';
 import { StatusChip, YesNoChip } from '../components/team-chips';

@@ -9,7 +9,7 @@ import { access, isAdmin, isWaiting } from '../../../app/access';
 import { NotFoundPage } from '../../../app/error-screens';
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSignedInUser } from '../../accounts/api/use-signed-in-user';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { NoAccess } from '../components/no-access';
 import { TeamListView } from '../components/team-list-view';
 import { type ManageTeamsNotice, teamPaths } from '../team-paths';

@@ -1,6 +1,6 @@
 import { type CurrentUser, MeResponse } from '@portal/domain/accounts/me';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError, api } from './api';
 
 export const meQueryKey = ['me'] as const;
 

@@ -1,0 +1,55 @@
+import {
+  type UniversityModuleFacts,
+  type UniversityProgress,
+  universityProgress,
+} from '@portal/domain/university/status';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import type { UniversityStatusSource } from '../../platform/access.ts';
+import {
+  findUniversityModuleFacts,
+  type ModuleFactsRow,
+  moduleFactsJson,
+  toModuleFacts,
+  type UserFacts,
+} from './university-status.queries.ts';
+
+// The university as other modules and the access guards see it: a user's status and progress
+// (spec 1 §4; decision 004). Other modules come here, never to the queries.
+
+function progressFrom(user: UserFacts, modules: UniversityModuleFacts[]): UniversityProgress {
+  return universityProgress(
+    {
+      isAdmin: user.isAdmin,
+      isLeader: user.isLeader,
+      maxStructureLevel: user.refsMaxStructureLevelId ?? user.structureLevel,
+    },
+    modules,
+  );
+}
+
+/** Status code and counts of one user (spec 1 §4; decision 004). Admins: 0 without a query. */
+export async function universityProgressOf(db: Executor, user: UserFacts): Promise<UniversityProgress> {
+  if (user.isAdmin) return progressFrom(user, []);
+  return progressFrom(user, await findUniversityModuleFacts(db, user.id));
+}
+
+export async function universityStatusOf(db: Executor, user: UserFacts): Promise<number> {
+  return (await universityProgressOf(db, user)).status;
+}
+
+/**
+ * The university status for the access guards: the facts ride in the actor's statement as JSON
+ * when a guard asks for them up front (for admins too; their status is 0 whatever the facts),
+ * else one query of their own.
+ */
+export function actorUniversityStatus(db: Executor): UniversityStatusSource {
+  return {
+    factsSql: moduleFactsJson(sql.raw('users_master.id')),
+    statusFrom(user, facts) {
+      const rows = Array.isArray(facts) ? (facts as ModuleFactsRow[]) : [];
+      return progressFrom(user, rows.map(toModuleFacts)).status;
+    },
+    statusOf: (user) => universityStatusOf(db, user),
+  };
+}

@@ -1,0 +1,21 @@
+import type { Feature, Role } from '@portal/domain/accounts/me';
+import type { usersMaster } from '../db/schema/index.ts';
+
+export type UserRow = typeof usersMaster.$inferSelect;
+
+/** The signed-in user acting on a request: the dealer row, its role and its feature flags. */
+export interface Actor {
+  user: UserRow;
+  authId: string;
+  sessionId: string;
+  role: Role;
+  features: Feature[];
+  /** The university status code, once read with the actor or worked out (guards.universityStatusOf). */
+  universityStatus?: number;
+}
+
+export function roleOf(user: Pick<UserRow, 'isAdmin' | 'isLeader'>): Role {
+  if (user.isAdmin) return 'admin';
+  if (user.isLeader) return 'leader';
+  return 'agent';
+}
