@@ -85,7 +85,8 @@ export function SuccessScreen({ created, name, onCreateAnother }: SuccessScreenP
         <Button variant="contained" onClick={onCreateAnother}>
           Create Another User
         </Button>
-        <Button variant="outlined" component={RouterLink} to={paths.manageDealers}>
+        {/* Manage Teams then says 'Person Added!' for 5 seconds (spec 1 §2.8). */}
+        <Button variant="outlined" component={RouterLink} to={paths.manageDealers} state={{ notice: 'person-added' }}>
           Go to Manage Dealers page
         </Button>
       </Box>

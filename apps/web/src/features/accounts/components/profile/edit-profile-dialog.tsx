@@ -48,6 +48,7 @@ import {
   emailChanged,
   fieldOfMessage,
   firstFailure,
+  PROFILE_UPDATE_ERROR,
   PROFILE_UPDATE_FAILED,
   phoneChanged,
   toContactChange,
@@ -207,7 +208,13 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
           if (field) setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
           else
             showFormError(
-              error instanceof ApiError && error.status < 500 ? errorMessage(error) : PROFILE_UPDATE_FAILED,
+              // A refusal names its reason; a server failure gets the spec's general message, a
+              // lost connection the one that invites another try.
+              error instanceof ApiError
+                ? error.status < 500
+                  ? errorMessage(error)
+                  : PROFILE_UPDATE_ERROR
+                : PROFILE_UPDATE_FAILED,
             );
         }
       },
