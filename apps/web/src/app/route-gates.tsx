@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { useCurrentUser } from '../lib/get-me';
+import { returnToFrom } from '../lib/return-to';
 import { useSignedInUser } from '../lib/use-signed-in-user';
 import type { AccessRule } from './access';
 import { ErrorScreen, NotFoundPage } from './error-screens';
@@ -36,7 +37,8 @@ export function RequireUser() {
   if (!me.data) {
     const unknownAddress = matches.some((match) => match.id === NOT_FOUND_ROUTE_ID);
     if (location.pathname === paths.home || unknownAddress) return <SignIn />;
-    return <Navigate to={paths.login} replace />;
+    // Back to this page after signing in (e.g. an e-mail verification link opened signed out).
+    return <Navigate to={paths.login} replace state={{ returnTo: `${location.pathname}${location.search}` }} />;
   }
   // A temporary password is replaced before anything else (the server refuses the rest).
   if (me.data.mustChangePassword && location.pathname !== paths.updatePassword) {
@@ -48,8 +50,9 @@ export function RequireUser() {
 /** Signed-out pages: a signed-in user goes home. */
 export function SignedOutOnly({ children }: { children?: React.ReactNode }) {
   const me = useCurrentUser();
+  const location = useLocation();
   if (me.isPending) return <PageLoader fullPage />;
-  if (me.data) return <Navigate to={paths.home} replace />;
+  if (me.data) return <Navigate to={returnToFrom(location.state)} replace />;
   return children ?? <Outlet />;
 }
 

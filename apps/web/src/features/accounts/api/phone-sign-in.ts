@@ -1,8 +1,9 @@
 import type { PhoneSignInCodeRequest, PhoneSignInRequest } from '@portal/domain/accounts/phone-sign-in';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { api } from '../../../lib/api';
 import { meQueryKey } from '../../../lib/get-me';
+import { returnToFrom } from '../../../lib/return-to';
 
 /** Step 1: a one-time code by SMS to a known number (404 'Number not found', 429 when sent too often). */
 export function sendPhoneSignInCode(input: PhoneSignInCodeRequest): Promise<unknown> {
@@ -21,11 +22,12 @@ export function useSendPhoneSignInCode() {
 export function useVerifyPhoneSignInCode() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   return useMutation({
     mutationFn: verifyPhoneSignInCode,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
-      navigate('/', { replace: true });
+      navigate(returnToFrom(location.state), { replace: true });
     },
   });
 }

@@ -1,8 +1,9 @@
 import type { EmailSignInRequest } from '@portal/domain/accounts/me';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { api } from '../../../lib/api';
 import { meQueryKey } from '../../../lib/get-me';
+import { returnToFrom } from '../../../lib/return-to';
 
 /** better-auth's e-mail sign-in; its session cookie is set by the answer. */
 export function signInWithEmail(input: EmailSignInRequest): Promise<unknown> {
@@ -15,11 +16,12 @@ export function signInWithEmail(input: EmailSignInRequest): Promise<unknown> {
 export function useSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   return useMutation({
     mutationFn: signInWithEmail,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
-      navigate('/', { replace: true });
+      navigate(returnToFrom(location.state), { replace: true });
     },
   });
 }
