@@ -17,9 +17,6 @@ import { DetailGrid, type DetailItem } from './detail-grid';
 
 const GENDERS: Record<string, string> = { M: 'Male', F: 'Female' };
 const ID_TYPES: Record<string, string> = { RSAID: 'SA ID', PASSPORT: 'Passport' };
-/** Calendar dates read as they are stored (no time-zone shift); timestamps as local dates. */
-const showDate = (value: string | null | undefined) =>
-  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.replaceAll('-', '/') : formatDate(value);
 const names = (items: NamedItem[], none: string) => (items.length ? items.map((item) => item.name).join(', ') : none);
 
 function Section({ title, items }: { title: string; items: DetailItem[] }) {
@@ -66,12 +63,12 @@ export function DealerInformationCard({ user, onEdit }: { user: UserDetail; onEd
           ? [
               { label: 'ID type', value: ID_TYPES[secret.refsIdentityDocType] ?? secret.refsIdentityDocType },
               { label: 'ID/Passport number', value: secret.identificationNo },
-              { label: 'Date of birth', value: showDate(secret.dateOfBirth) },
+              { label: 'Date of birth', value: formatDate(secret.dateOfBirth) },
               { label: 'Nationality', value: secret.nationality },
               ...(secret.refsIdentityDocType === 'PASSPORT'
                 ? [
-                    { label: 'Passport issue date', value: showDate(secret.passportIssueDate) },
-                    { label: 'Passport expiry date', value: showDate(secret.passportExpiryDate) },
+                    { label: 'Passport issue date', value: formatDate(secret.passportIssueDate) },
+                    { label: 'Passport expiry date', value: formatDate(secret.passportExpiryDate) },
                   ]
                 : []),
             ]
