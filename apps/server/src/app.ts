@@ -5,7 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Settings } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accessControlRoutes } from './modules/access-control/access-control.routes.ts';
@@ -28,13 +28,14 @@ import { actorUniversityStatus } from './modules/university/university-status.qu
 import { type AccessGuards, createAccessGuards } from './platform/access.ts';
 import { type Auth, registerAuthRoutes } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './platform/errors.ts';
 import type { EventHub } from './platform/events.ts';
 import { MAX_UPLOAD_BYTES } from './platform/files.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { OneTimePins } from './platform/one-time-pins.ts';
 import { registerOriginCheck } from './platform/origin.ts';
+import { strictBodyValidatorCompiler } from './platform/request-validation.ts';
 import type { RicaAdapter } from './platform/rica.ts';
 import type { SessionPolicy } from './platform/sessions.ts';
 import type { SignInLimiter } from './platform/sign-in-limits.ts';
@@ -96,8 +97,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(strictBodyValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,5 +1,5 @@
 import type { ProblemDetails } from '@portal/domain/platform/problem';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 export interface FieldError {
@@ -37,6 +37,7 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
@@ -82,6 +83,19 @@ function fromDatabaseError(error: { code?: string; constraint?: string }): Probl
   }
 }
 
+/**
+ * Fastify's `frameworkErrors`: addresses the router refuses before any route runs (a malformed
+ * escape, a path parameter over 100 characters) answer in problem details too.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
+  const detail = status === 414 ? 'The address is too long.' : 'The address is not valid.';
+  reply
+    .status(status)
+    .type('application/problem+json')
+    .send(problem(status, status === 414 ? 'URI_TOO_LONG' : 'BAD_URL', detail));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { constraint?: string }, request, reply) => {
     let body: ProblemDetails;
@@ -89,10 +103,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
       body = problem(error.status, error.code, error.message, error.errors, error.retryAfterSeconds);
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body',
-        message: issue.message ?? 'Required',
-      }));
+      const errors = error.validation.flatMap((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        // A key the schema does not name (strict bodies, platform/request-validation.ts): one
+        // error per key, naming it, so the client learns which field it may not set.
+        const keys = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
+        if (Array.isArray(keys) && keys.length) {
+          return keys.map((key) => ({
+            field: field ? `${field}.${String(key)}` : String(key),
+            message: `Unknown field "${String(key)}": it cannot be set here`,
+          }));
+        }
+        return [{ field: field || 'body', message: issue.message ?? 'Required' }];
+      });
       body = problem(400, 'VALIDATION_FAILED', errors[0]?.message ?? 'Please check your input and try again.', errors);
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
