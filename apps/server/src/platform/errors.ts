@@ -75,6 +75,13 @@ function fromDatabaseError(error: { code?: string; constraint?: string }): Probl
     case '22P02':
     case '22007':
     case '22008':
+    // A number beyond the column's type (an id over 2 147 483 647), text longer than its column,
+    // a NUL or an invalid byte sequence in text, a value too large for an index: all the client's.
+    case '22003':
+    case '22001':
+    case '22021':
+    case '22P05':
+    case '54000':
       return problem(400, 'INVALID_INPUT', 'Please check that all information is entered correctly and try again.');
     case '23503':
       return problem(400, 'INVALID_REFERENCE', 'A referenced record does not exist.');
