@@ -35,8 +35,10 @@ import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { OneTimePins } from './platform/one-time-pins.ts';
 import { registerOriginCheck } from './platform/origin.ts';
+import { registerRateLimits } from './platform/rate-limits.ts';
 import { strictBodyValidatorCompiler } from './platform/request-validation.ts';
 import type { RicaAdapter } from './platform/rica.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import type { SessionPolicy } from './platform/sessions.ts';
 import type { SignInLimiter } from './platform/sign-in-limits.ts';
 import type { SmsSender } from './platform/sms.ts';
@@ -103,10 +105,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
   });
+  await registerSecurityHeaders(app, settings);
+  await registerRateLimits(app, settings);
 
   await app.register(fastifySwagger, {
     openapi: {

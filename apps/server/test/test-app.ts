@@ -54,6 +54,12 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     // Every request here comes from one address; tests of the limits set their own.
     AUTH_SIGN_IN_PER_MINUTE: '10000',
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
+    RATE_LIMIT_CODES_PER_HOUR: '10000',
+    RATE_LIMIT_AVAILABILITY_PER_MINUTE: '10000',
+    RATE_LIMIT_UPLOADS_PER_MINUTE: '10000',
+    RATE_LIMIT_EXPORTS_PER_HOUR: '10000',
+    RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR: '10000',
     STORAGE_DRIVER: 'local',
     STORAGE_DIR: storageDir,
     ...overrides,
