@@ -114,7 +114,10 @@ describe('request limits per client address', () => {
       });
       expect(page.statusCode).not.toBe(429);
     }
-    await expectLimited({ method: 'GET', url: '/api/teams/export', headers: { cookie } }, { remoteAddress, label: 'export' });
+    await expectLimited(
+      { method: 'GET', url: '/api/teams/export', headers: { cookie } },
+      { remoteAddress, label: 'export' },
+    );
   });
 
   it('own password changes', async () => {
