@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Settings } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accessControlRoutes } from './modules/access-control/access-control.routes.ts';
@@ -32,6 +33,7 @@ import { answerFrameworkError, registerErrorHandling } from './platform/errors.t
 import type { EventHub } from './platform/events.ts';
 import { MAX_UPLOAD_BYTES } from './platform/files.ts';
 import type { Jobs } from './platform/jobs.ts';
+import { loggerOptions } from './platform/logging.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { OneTimePins } from './platform/one-time-pins.ts';
 import { registerOriginCheck } from './platform/origin.ts';
@@ -70,6 +72,8 @@ export interface AppDependencies {
   signInLimiter: SignInLimiter;
   /** Folder of the built web app; served when present. */
   webDistDir?: string;
+  /** Where the request log goes instead of stdout (tests read it). */
+  logStream?: DestinationStream;
 }
 
 /** The access guards over the app's parts (also used by tests that register their own routes). */
@@ -91,13 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    logger:
-      settings.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: settings.LOG_LEVEL,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-          },
+    logger: loggerOptions(settings, deps.logStream),
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
   });
