@@ -2,7 +2,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-// Request bodies refuse keys their schema does not name (docs/decisions/010): a client that sends
+// Request bodies refuse keys their schema does not name (docs/decisions/011): a client that sends
 // `isAdmin`, `id`, `authId` or `refsUserLifecycleStatusId` with a profile update gets a 400 naming
 // the field instead of having it silently stripped. The schemas in packages/domain stay plain
 // `z.object`s (the web forms share them through zodResolver); only the server's copy used to
