@@ -116,9 +116,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         // error per key, naming it, so the client learns which field it may not set.
         const keys = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
         if (Array.isArray(keys) && keys.length) {
+          // A schema's own message for them (e.g. CreateUserRequest's) wins over Zod's default.
+          const own = issue.message && !issue.message.startsWith('Unrecognized key') ? issue.message : undefined;
           return keys.map((key) => ({
             field: field ? `${field}.${String(key)}` : String(key),
-            message: `Unknown field "${String(key)}": it cannot be set here`,
+            message: own ?? `Unknown field "${String(key)}": it cannot be set here`,
           }));
         }
         return [{ field: field || 'body', message: issue.message ?? 'Required' }];
