@@ -43,6 +43,9 @@ describe('wrong one-time pins per phone number', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBe('3600');
     expect(locked.json()).toMatchObject({
+      status: 429,
+      title: 'Too Many Requests',
+      retryAfterSeconds: 3600,
       code: 'PIN_LOCKED',
       message:
         'Too many wrong one-time pins for this number. Sign-in by one-time pin is locked. Try again in 60 minutes.',
