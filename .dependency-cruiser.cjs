@@ -1,5 +1,5 @@
 /**
- * The import rules `npm run check` holds the tree to (docs/decisions/011): no cycles; a web feature
+ * The import rules `npm run check` holds the tree to (docs/decisions/012): no cycles; a web feature
  * never imports another feature (shared pieces live in components/ and lib/); a server module
  * reaches another module only through that module's service, never its queries.
  */

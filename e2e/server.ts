@@ -18,6 +18,13 @@ process.env.SEED_DEMO = 'always';
 // Every journey signs in from the same address, many times a minute: lift the per-address rate
 // (the per-account lockout after failed sign-ins still holds).
 process.env.AUTH_SIGN_IN_PER_MINUTE ??= '600';
+// The same for the request limits per address of the server (docs/security-headers-and-limits.md).
+process.env.RATE_LIMIT_SIGN_IN_PER_MINUTE ??= '600';
+process.env.RATE_LIMIT_CODES_PER_HOUR ??= '600';
+process.env.RATE_LIMIT_AVAILABILITY_PER_MINUTE ??= '6000';
+process.env.RATE_LIMIT_UPLOADS_PER_MINUTE ??= '600';
+process.env.RATE_LIMIT_EXPORTS_PER_HOUR ??= '600';
+process.env.RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR ??= '600';
 
 const admin = process.env.TEST_DATABASE_URL;
 if (admin) {

@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import type { Settings } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Auth } from './platform/auth.ts';
@@ -36,4 +37,6 @@ export interface AppDependencies {
   signInLimiter: SignInLimiter;
   /** Folder of the built web app; served when present. */
   webDistDir?: string;
+  /** Where the request log goes instead of stdout (tests read it). */
+  logStream?: DestinationStream;
 }

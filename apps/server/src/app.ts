@@ -5,7 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppDependencies } from './app-dependencies.ts';
 import { accessControlRoutes } from './modules/access-control/access-control.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -26,9 +26,13 @@ import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { actorUniversityStatus } from './modules/university/university.service.ts';
 import { type AccessGuards, createAccessGuards } from './platform/access.ts';
 import { registerAuthRoutes } from './platform/auth.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './platform/errors.ts';
 import { MAX_UPLOAD_BYTES } from './platform/files.ts';
+import { loggerOptions } from './platform/logging.ts';
 import { registerOriginCheck } from './platform/origin.ts';
+import { registerRateLimits } from './platform/rate-limits.ts';
+import { strictBodyValidatorCompiler } from './platform/request-validation.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 export type { AppDependencies } from './app-dependencies.ts';
@@ -54,23 +58,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    logger:
-      settings.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: settings.LOG_LEVEL,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-          },
+    logger: loggerOptions(settings, deps.logStream),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(strictBodyValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
   });
+  await registerSecurityHeaders(app, settings);
+  await registerRateLimits(app, settings);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -30,6 +30,18 @@ const SettingsSchema = z
     SECURE_COOKIES: boolean.optional(),
     /** Sign-in attempts one client address may make per minute, whatever their outcome. */
     AUTH_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /**
+     * Requests per client address, counted in this process before any handler runs
+     * (platform/rate-limits.ts). A refusal is 429 problem details with Retry-After.
+     */
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_CODES_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_AVAILABILITY_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** Wrong one-time pins per phone number within an hour before pin sign-in is locked for an hour. */
+    PIN_WRONG_PER_HOUR: z.coerce.number().int().min(1).default(10),
 
     MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: z.string().optional(),

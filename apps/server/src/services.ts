@@ -34,7 +34,7 @@ export function createServices(options: ServiceOptions): AppDependencies {
   const clock = options.clock ?? systemClock;
   const mailer = createMailer(settings, db);
   const sms = createSmsSender(settings, db);
-  const pins = createOneTimePins({ db, secret, clock, sms });
+  const pins = createOneTimePins({ db, secret, clock, sms, wrongPinsPerHour: settings.PIN_WRONG_PER_HOUR });
   const sessions = createSessionPolicy({ db, clock });
   return {
     settings,

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { type AppDependencies, buildApp } from '../src/app.ts';
 import { loadSettings, type Settings } from '../src/config.ts';
@@ -39,7 +40,15 @@ export interface TestContext {
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /** A copy of the migrated template database and the whole app over it, for one test file. */
-export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Record<string, string> = {},
+  options: {
+    /** Where the app's log goes (with LOG_LEVEL in `overrides`). */
+    logStream?: DestinationStream;
+    /** Adds a test's own routes before the app is ready. */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestContext> {
   const adminUrl = inject('testAdminUrl');
   const template = inject('testTemplateDatabase');
   const name = `${template.replace('portal_template', 'portal_file')}_${Math.random().toString(36).slice(2, 8)}`;
@@ -54,6 +63,12 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     // Every request here comes from one address; tests of the limits set their own.
     AUTH_SIGN_IN_PER_MINUTE: '10000',
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
+    RATE_LIMIT_CODES_PER_HOUR: '10000',
+    RATE_LIMIT_AVAILABILITY_PER_MINUTE: '10000',
+    RATE_LIMIT_UPLOADS_PER_MINUTE: '10000',
+    RATE_LIMIT_EXPORTS_PER_HOUR: '10000',
+    RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR: '10000',
     STORAGE_DRIVER: 'local',
     STORAGE_DIR: storageDir,
     ...overrides,
@@ -71,7 +86,8 @@ export async function createTestContext(overrides: Record<string, string> = {}):
   });
   const { storage, jobs, events } = services;
   await events.start();
-  const app = await buildApp({ ...services, webDistDir: '/nonexistent' });
+  const app = await buildApp({ ...services, webDistDir: '/nonexistent', logStream: options.logStream });
+  options.extend?.(app);
   await app.ready();
 
   return {

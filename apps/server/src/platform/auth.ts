@@ -185,6 +185,19 @@ function sendTooManyAttempts(reply: FastifyReply, retryAfterSeconds: number) {
     .send({ ...problem(429, 'TOO_MANY_ATTEMPTS', message, undefined, retryAfterSeconds), message });
 }
 
+/**
+ * better-auth's error body (`{ code, message }`) as problem details, keeping `code` and `message`
+ * for clients that read better-auth's shape.
+ */
+function asProblem(status: number, body: unknown): Record<string, unknown> {
+  const given = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (typeof given.type === 'string' && typeof given.detail === 'string') return given;
+  const message = typeof given.message === 'string' && given.message ? given.message : 'The request was refused.';
+  const code = typeof given.code === 'string' && given.code ? given.code : `HTTP_${status}`;
+  const retryAfterSeconds = typeof given.retryAfterSeconds === 'number' ? given.retryAfterSeconds : undefined;
+  return { ...problem(status, code, message, undefined, retryAfterSeconds), message };
+}
+
 export function registerAuthRoutes(
   app: FastifyInstance,
   auth: Auth,
@@ -245,6 +258,9 @@ export function registerAuthRoutes(
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       if (!response.body) return reply.send(null);
+      if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
+        return reply.type('application/problem+json').send(asProblem(response.status, await response.json()));
+      }
       if (TOKEN_PATHS.has(path) && response.ok) {
         // The session lives in the HttpOnly cookie; the raw token must not reach page scripts.
         const { token: _token, ...rest } = (await response.json()) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { ProblemDetails } from '@portal/domain/platform/problem';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 export interface FieldError {
@@ -37,6 +37,7 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
@@ -74,12 +75,32 @@ function fromDatabaseError(error: { code?: string; constraint?: string }): Probl
     case '22P02':
     case '22007':
     case '22008':
+    // A number beyond the column's type (an id over 2 147 483 647), text longer than its column,
+    // a NUL or an invalid byte sequence in text, a value too large for an index: all the client's.
+    case '22003':
+    case '22001':
+    case '22021':
+    case '22P05':
+    case '54000':
       return problem(400, 'INVALID_INPUT', 'Please check that all information is entered correctly and try again.');
     case '23503':
       return problem(400, 'INVALID_REFERENCE', 'A referenced record does not exist.');
     default:
       return undefined;
   }
+}
+
+/**
+ * Fastify's `frameworkErrors`: addresses the router refuses before any route runs (a malformed
+ * escape, a path parameter over 100 characters) answer in problem details too.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
+  const detail = status === 414 ? 'The address is too long.' : 'The address is not valid.';
+  reply
+    .status(status)
+    .type('application/problem+json')
+    .send(problem(status, status === 414 ? 'URI_TOO_LONG' : 'BAD_URL', detail));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -89,10 +110,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
       body = problem(error.status, error.code, error.message, error.errors, error.retryAfterSeconds);
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body',
-        message: issue.message ?? 'Required',
-      }));
+      const errors = error.validation.flatMap((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        // A key the schema does not name (strict bodies, platform/request-validation.ts): one
+        // error per key, naming it, so the client learns which field it may not set.
+        const keys = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
+        if (Array.isArray(keys) && keys.length) {
+          // A schema's own message for them (e.g. CreateUserRequest's) wins over Zod's default.
+          const own = issue.message && !issue.message.startsWith('Unrecognized key') ? issue.message : undefined;
+          return keys.map((key) => ({
+            field: field ? `${field}.${String(key)}` : String(key),
+            message: own ?? `Unknown field "${String(key)}": it cannot be set here`,
+          }));
+        }
+        return [{ field: field || 'body', message: issue.message ?? 'Required' }];
+      });
       body = problem(400, 'VALIDATION_FAILED', errors[0]?.message ?? 'Please check your input and try again.', errors);
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

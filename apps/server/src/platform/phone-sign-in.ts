@@ -1,4 +1,4 @@
-import { tooManyCodesMessage } from '@portal/domain/accounts/limits';
+import { tooManyCodesMessage, tooManyWrongPinsMessage } from '@portal/domain/accounts/limits';
 import { NUMBER_NOT_FOUND, PhoneSignInCodeRequest, PhoneSignInRequest } from '@portal/domain/accounts/phone-sign-in';
 import { INCORRECT_PIN } from '@portal/domain/accounts/verification';
 import type { BetterAuthPlugin } from 'better-auth';
@@ -8,7 +8,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { usersMaster } from '../db/schema/index.ts';
-import { type OneTimePins, PinSendLimitError } from './one-time-pins.ts';
+import { type OneTimePins, PinLockedError, PinSendLimitError } from './one-time-pins.ts';
 
 // Phone sign-in as a better-auth plugin, so better-auth makes the session and its cookie exactly
 // as for e-mail sign-in (same cookie, same create hook, same rate limiter):
@@ -26,6 +26,19 @@ export function tooManyCodes(error: PinSendLimitError): APIError {
     {
       code: 'TOO_MANY_CODES',
       message: tooManyCodesMessage(error.retryAfterSeconds),
+      retryAfterSeconds: error.retryAfterSeconds,
+    },
+    { 'Retry-After': String(error.retryAfterSeconds) },
+  );
+}
+
+/** 429 while the number is locked for sign-in by pin (too many wrong pins within an hour). */
+export function pinLocked(error: PinLockedError): APIError {
+  return new APIError(
+    'TOO_MANY_REQUESTS',
+    {
+      code: 'PIN_LOCKED',
+      message: tooManyWrongPinsMessage(error.retryAfterSeconds),
       retryAfterSeconds: error.retryAfterSeconds,
     },
     { 'Retry-After': String(error.retryAfterSeconds) },
@@ -67,6 +80,7 @@ export function phoneSignIn(options: { db: Database; pins: OneTimePins }) {
             await pins.send({ phone, purpose: 'sign_in', authId });
           } catch (error) {
             if (error instanceof PinSendLimitError) throw tooManyCodes(error);
+            if (error instanceof PinLockedError) throw pinLocked(error);
             throw error;
           }
           return ctx.json({ sent: true as const });
@@ -79,7 +93,13 @@ export function phoneSignIn(options: { db: Database; pins: OneTimePins }) {
           const parsed = PhoneSignInRequest.safeParse(ctx.body);
           if (!parsed.success) throw incorrectPin();
           const { phone, code, rememberMe } = parsed.data;
-          const pin = await pins.verify({ phone, purpose: 'sign_in', code });
+          let pin: Awaited<ReturnType<OneTimePins['verify']>>;
+          try {
+            pin = await pins.verify({ phone, purpose: 'sign_in', code });
+          } catch (error) {
+            if (error instanceof PinLockedError) throw pinLocked(error);
+            throw error;
+          }
           if (!pin?.authId) throw incorrectPin();
           const user = await ctx.context.internalAdapter.findUserById(pin.authId);
           if (!user) throw incorrectPin();

@@ -14,6 +14,16 @@ export function tooManyCodesMessage(retryAfterSeconds: number): string {
   return `Too many one-time pins requested for this number. ${tryAgainIn(retryAfterSeconds)}`;
 }
 
+/** 429 from the request limits per client address (sign-in, codes, checks, uploads, exports). */
+export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+  return `Too many requests. ${tryAgainIn(retryAfterSeconds)}`;
+}
+
+/** 429 when a number had too many wrong one-time pins within an hour (across fresh pins). */
+export function tooManyWrongPinsMessage(retryAfterSeconds: number): string {
+  return `Too many wrong one-time pins for this number. Sign-in by one-time pin is locked. ${tryAgainIn(retryAfterSeconds)}`;
+}
+
 export const SIGN_IN_LIMITS = {
   /** Failures of one account from one client address… */
   pairFailures: 5,

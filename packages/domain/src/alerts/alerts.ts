@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID, RowIdParam } from '../platform/ids.ts';
 
 // Alerts and notifications (spec 2 "Alerts and notifications", §3, §4, §7, §8, §9; spec 1 §2.10,
 // §6). The §7 calls keep their snake_case names and shapes so other clients can use them.
@@ -53,8 +54,8 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-const id = z.coerce.number().int().positive();
-const ids = z.array(z.number().int().positive()).max(MAX_TARGET_USERS);
+const id = RowIdParam;
+const ids = z.array(z.number().int().positive().max(MAX_ROW_ID)).max(MAX_TARGET_USERS);
 
 export const AlertUserQuery = z.object({ user_id: id });
 export type AlertUserQuery = z.infer<typeof AlertUserQuery>;
@@ -63,8 +64,8 @@ export const SingleAlertQuery = z.object({ user_id: id, id });
 export type SingleAlertQuery = z.infer<typeof SingleAlertQuery>;
 
 export const MarkAlertRequest = z.object({
-  user_id: z.number().int().positive(),
-  alert_id: z.number().int().positive(),
+  user_id: z.number().int().positive().max(MAX_ROW_ID),
+  alert_id: z.number().int().positive().max(MAX_ROW_ID),
 });
 export type MarkAlertRequest = z.infer<typeof MarkAlertRequest>;
 
@@ -81,7 +82,7 @@ export const NewAlertRequest = z
     active: z.boolean().default(true),
     description: description.default(''),
     /** Must be the caller: the server records the caller whatever is sent. */
-    created_by: z.number().int().positive().optional(),
+    created_by: z.number().int().positive().max(MAX_ROW_ID).optional(),
     type: z.string().trim().max(50).nullish(),
     image: image.optional(),
     refs_user_segment_type_id: z.number().int().min(1).max(4).nullish(),
@@ -117,7 +118,7 @@ export type NewAlertResult = z.infer<typeof NewAlertResult>;
 
 /** PUT /api/alerts/update-alert (spec 2 §7). */
 export const UpdateAlertRequest = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(MAX_ROW_ID),
   title,
   description,
   image: image.optional(),
@@ -176,7 +177,8 @@ export const RecipientSearchQuery = z.object({
   search: z.string().trim().max(100).default(''),
   ids: z
     .string()
-    .regex(/^\d+(,\d+)*$/)
+    .max(20_000)
+    .regex(/^\d{1,9}(,\d{1,9})*$/)
     .optional(),
 });
 export const RecipientOption = z.object({ id: z.number().int(), label: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Action, can, type PermissionActor, type PermissionTarget, type Subject } from '../access/permissions.ts';
+import { MAX_ROW_ID } from '../platform/ids.ts';
 import { LIFECYCLE, NamedItem, PersonRef, type UserPermissions } from './user-detail.ts';
 
 // The manage-user screen's actions (spec 1 §2.11, §4, §6; spec 3 §4.6, §5.7): the payloads, and
@@ -57,7 +58,11 @@ export const NO_VALID_MANAGERS =
   "No valid managers available. All eligible managers are either in this user's downstream hierarchy or the user themselves.";
 
 export const ChangeManagerRequest = z.object({
-  managerId: z.number({ error: 'Please choose a new manager.' }).int().positive('Please choose a new manager.'),
+  managerId: z
+    .number({ error: 'Please choose a new manager.' })
+    .int()
+    .positive('Please choose a new manager.')
+    .max(MAX_ROW_ID, 'Please choose a new manager.'),
   /** Checked (default): the user keeps their children. Unchecked: they go to the user's former parent. */
   moveWithChildren: z.boolean().default(true),
 });
@@ -117,10 +122,10 @@ export type EligibleManagersResponse = z.infer<typeof EligibleManagersResponse>;
 // --- Suppliers, product types and deals ------------------------------------------------------
 
 export const UpdateUserLinksRequest = z.strictObject({
-  productTypeIds: z.array(z.number().int().positive()).max(200),
-  supplierIds: z.array(z.number().int().positive()).max(500),
+  productTypeIds: z.array(z.number().int().positive().max(MAX_ROW_ID)).max(200),
+  supplierIds: z.array(z.number().int().positive().max(MAX_ROW_ID)).max(500),
   /** Admins only (spec 1 §6); a leader's request must leave it out. */
-  dealIds: z.array(z.number().int().positive()).max(500).optional(),
+  dealIds: z.array(z.number().int().positive().max(MAX_ROW_ID)).max(500).optional(),
 });
 export type UpdateUserLinksRequest = z.infer<typeof UpdateUserLinksRequest>;
 

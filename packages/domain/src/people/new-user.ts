@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_IN_USE, PHONE_IN_USE } from '../accounts/profile.ts';
+import { MAX_ROW_ID } from '../platform/ids.ts';
 import { normalisePhone } from './phone.ts';
 import { checkSaId, ID_DOB_MISMATCH_WIZARD, idMatchesDateOfBirth, readDateOfBirth } from './sa-id.ts';
 
@@ -388,7 +389,7 @@ export function companyNameOrFullName(values: Pick<NewUserForm, 'companyName' | 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date form YYYY-MM-DD');
 const StoredPhone = z.string().regex(/^\+27\d{9}$/, 'Invalid phone number');
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
-const Ids = z.array(z.number().int().positive()).max(100).default([]);
+const Ids = z.array(z.number().int().positive().max(MAX_ROW_ID)).max(100).default([]);
 
 /** Keys a client may never send when creating a user: the server sets them. */
 export const SERVER_ONLY_USER_FIELDS = [
@@ -433,8 +434,8 @@ export const CreateUserRequest = z.strictObject(
     phone: StoredPhone,
     altPhone: StoredPhone.nullish(),
     refsShirtSize: z.enum(['SMALL', 'MEDIUM', 'LARGE']).nullish(),
-    parentDealer: z.number().int().positive(),
-    refsTypeId: z.number().int().positive().optional(),
+    parentDealer: z.number().int().positive().max(MAX_ROW_ID),
+    refsTypeId: z.number().int().positive().max(MAX_ROW_ID).optional(),
     passportIssueDate: IsoDate.nullish(),
     passportExpiryDate: IsoDate.nullish(),
     province: z.string().max(3),

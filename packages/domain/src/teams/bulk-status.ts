@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIFECYCLE } from '../accounts/waiting.ts';
+import { MAX_ROW_ID } from '../platform/ids.ts';
 
 // Bulk update on Manage Teams (spec 1 §2.8): the selected rows' lifecycle status, with the same
 // two transitions as the manage-user screen (spec 1 §4). Why this action and who may use it:
@@ -18,7 +19,7 @@ export type BulkStatusAction = keyof typeof BULK_STATUS_ACTIONS;
 export const BulkStatusRequest = z.object({
   action: z.enum(['deactivate', 'reactivate'], { error: 'Please choose an action.' }),
   userIds: z
-    .array(z.number().int().positive())
+    .array(z.number().int().positive().max(MAX_ROW_ID))
     .min(1, 'Please select at least one row.')
     .max(BULK_SELECTION_CAP, BULK_CAP_MESSAGE),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIFECYCLE } from '../accounts/waiting.ts';
+import { RowIdParam } from '../platform/ids.ts';
 
 // Manage Teams, the downstream view and the admin dealer lists (spec 1 §2.8, §2.9, §7 "Users for
 // admin", §9): one query shape, one row shape and the pagination object of spec 1 §7.
@@ -56,7 +57,7 @@ export const TeamListQuery = z.object({
   /** 'View Pending Users': lifecycle status 1 only. */
   pendingOnly: booleanFlag,
   /** Only the direct children of this dealer ('/dealer-agents/{dealerId}'). */
-  parentId: z.coerce.number().int().positive().optional(),
+  parentId: RowIdParam.optional(),
 });
 export type TeamListQuery = z.infer<typeof TeamListQuery>;
 export type TeamListQueryInput = z.input<typeof TeamListQuery>;

@@ -4,6 +4,7 @@ import {
   SetFeatureAccessRequest,
 } from '@portal/domain/access-control/access-control';
 import { Feature } from '@portal/domain/accounts/me';
+import { RowIdParam } from '@portal/domain/platform/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -35,7 +36,7 @@ export const accessControlRoutes =
         schema: {
           tags: ['access-control'],
           summary: 'Grant (True) or remove (False) one feature of an admin',
-          params: z.object({ userId: z.coerce.number().int().positive() }),
+          params: z.object({ userId: RowIdParam }),
           body: SetFeatureAccessRequest,
           response: { 200: z.object({ features: z.array(Feature), changed: z.boolean() }) },
         },

@@ -203,7 +203,23 @@ describe('PUT /api/profile', () => {
       phone: '+27820000999',
       email: 'stolen@example.test',
     });
-    expect(response.statusCode).toBe(200);
+    // Refused, not stripped (decision 011): each key a client may not set is named.
+    expect(response.statusCode).toBe(400);
+    const fields = (response.json().errors as { field: string }[]).map((error) => error.field).sort();
+    expect(fields).toEqual(
+      [
+        'id',
+        'userId',
+        'authId',
+        'isAdmin',
+        'isLeader',
+        'refsUserLifecycleStatusId',
+        'refsUserTierId',
+        'emailVerified',
+        'phone',
+        'email',
+      ].sort(),
+    );
     const mine = await rowOf(user.id);
     expect(mine).toMatchObject({
       isAdmin: false,
