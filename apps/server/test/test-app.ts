@@ -39,7 +39,10 @@ export interface TestContext {
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /** A copy of the migrated template database and the whole app over it, for one test file. */
-export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Record<string, string> = {},
+  options: { webDistDir?: string } = {},
+): Promise<TestContext> {
   const adminUrl = inject('testAdminUrl');
   const template = inject('testTemplateDatabase');
   const name = `${template.replace('portal_template', 'portal_file')}_${Math.random().toString(36).slice(2, 8)}`;
@@ -71,7 +74,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
   });
   const { storage, jobs, events } = services;
   await events.start();
-  const app = await buildApp({ ...services, webDistDir: '/nonexistent' });
+  const app = await buildApp({ ...services, webDistDir: options.webDistDir ?? '/nonexistent' });
   await app.ready();
 
   return {
