@@ -6,11 +6,13 @@ import { useSignedInUser } from '../features/accounts/api/use-signed-in-user';
 import type { AccessRule } from './access';
 import { ErrorScreen, NotFoundPage } from './error-screens';
 import { paths } from './paths';
-import { AppShell } from './shell/app-shell';
 
 const LoginPage = lazy(() =>
   import('../features/accounts/pages/login-page').then((module) => ({ default: module.LoginPage })),
 );
+
+// The signed-in shell (drawer, bell, alerts) loads once someone is signed in: never on /login.
+const AppShell = lazy(() => import('./shell/app-shell').then((module) => ({ default: module.AppShell })));
 
 /** The id of the catch-all route: an unknown address. */
 export const NOT_FOUND_ROUTE_ID = 'not-found';
@@ -38,7 +40,11 @@ export function RequireUser() {
     if (location.pathname === paths.home || unknownAddress) return <SignIn />;
     return <Navigate to={paths.login} replace />;
   }
-  return <AppShell user={me.data} />;
+  return (
+    <Suspense fallback={<PageLoader fullPage label="Loading your portal…" />}>
+      <AppShell user={me.data} />
+    </Suspense>
+  );
 }
 
 /** Signed-out pages: a signed-in user goes home. */

@@ -1,4 +1,4 @@
-import { type CurrentUser, MeResponse } from '@portal/domain/accounts/me';
+import type { CurrentUser } from '@portal/domain/accounts/me';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api';
 
@@ -7,7 +7,9 @@ export const meQueryKey = ['me'] as const;
 /** The signed-in user, or null when signed out (the server answers 401). */
 export async function getMe(signal?: AbortSignal): Promise<CurrentUser | null> {
   try {
-    const answer = await api('/api/me', { schema: MeResponse, signal });
+    // The schema (and zod) loads only when there is a user to check: not on the sign-in page.
+    const schema = () => import('@portal/domain/accounts/me').then((module) => module.MeResponse);
+    const answer = await api('/api/me', { schema, signal });
     return answer.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
