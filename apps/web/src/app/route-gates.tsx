@@ -6,13 +6,14 @@ import { useSignedInUser } from '../features/accounts/api/use-signed-in-user';
 import type { AccessRule } from './access';
 import { ErrorScreen, NotFoundPage } from './error-screens';
 import { paths } from './paths';
+import { loadAppShell } from './shell/load-app-shell';
 
 const LoginPage = lazy(() =>
   import('../features/accounts/pages/login-page').then((module) => ({ default: module.LoginPage })),
 );
 
 // The signed-in shell (drawer, bell, alerts) loads once someone is signed in: never on /login.
-const AppShell = lazy(() => import('./shell/app-shell').then((module) => ({ default: module.AppShell })));
+const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
 
 /** The id of the catch-all route: an unknown address. */
 export const NOT_FOUND_ROUTE_ID = 'not-found';
