@@ -5,19 +5,40 @@ import { ApiError, api } from '../../../lib/api';
 
 export const meQueryKey = ['me'] as const;
 
+/**
+ * The answer's schema (and zod with it) and the signed-in shell load only when there is a user:
+ * never on the sign-in page of someone signed out.
+ */
+function loadSignedInParts() {
+  void loadAppShell();
+  return import('@portal/domain/accounts/me').then((module) => module.MeResponse);
+}
+
+/**
+ * Set while this browser has a session (no secret: the cookie itself is HttpOnly). With it, a load
+ * fetches the signed-in parts beside /api/me instead of after its answer, one round trip sooner.
+ */
+const SIGNED_IN_HINT = 'portal:signed-in';
+const storage = (() => {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined; // storage blocked by the browser: no hint, nothing else changes
+  }
+})();
+if (storage?.getItem(SIGNED_IN_HINT)) void loadSignedInParts().catch(() => undefined);
+
 /** The signed-in user, or null when signed out (the server answers 401). */
 export async function getMe(signal?: AbortSignal): Promise<CurrentUser | null> {
   try {
-    // The schema (and zod) loads only when there is a user to check: not on the sign-in page. The
-    // shell the user will see loads at the same time.
-    const schema = () => {
-      void loadAppShell();
-      return import('@portal/domain/accounts/me').then((module) => module.MeResponse);
-    };
-    const answer = await api('/api/me', { schema, signal });
+    const answer = await api('/api/me', { schema: loadSignedInParts, signal });
+    storage?.setItem(SIGNED_IN_HINT, '1');
     return answer.user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      storage?.removeItem(SIGNED_IN_HINT);
+      return null;
+    }
     throw error;
   }
 }
