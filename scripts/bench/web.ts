@@ -67,14 +67,18 @@ async function measure(context: BrowserContext, page: Page, url: string, ready: 
     load.bytes += e.encodedDataLength;
     if (seen.type === 'Script') load.jsBytes += e.encodedDataLength;
   });
-  // The service worker's own fetches (installing its precache) are paid for too.
+  // The service worker's own fetches (its precache, chunks it had not kept yet) are paid for too,
+  // unless the browser's HTTP cache answered them (no body over the network).
   const fromWorker = async (request: import('@playwright/test').Request) => {
     if (!request.serviceWorker()) return;
-    const sizes = await request.sizes().catch(() => undefined);
-    if (!sizes) return;
+    const [sizes, response] = await Promise.all([request.sizes().catch(() => undefined), request.response()]);
+    if (!sizes || !response) return;
+    const fetched = sizes.responseBodySize > 0 || response.status() === 304;
+    if (!fetched) return;
     load.requests += 1;
-    load.bytes += sizes.responseBodySize + sizes.responseHeadersSize;
-    if (request.resourceType() === 'script' || request.url().endsWith('.js')) load.jsBytes += sizes.responseBodySize;
+    const bytes = Math.max(0, sizes.responseBodySize) + Math.max(0, sizes.responseHeadersSize);
+    load.bytes += bytes;
+    if (request.resourceType() === 'script' || new URL(request.url()).pathname.endsWith('.js')) load.jsBytes += bytes;
   };
   context.on('requestfinished', fromWorker);
   const started = Date.now();
