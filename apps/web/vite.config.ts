@@ -41,6 +41,8 @@ export default defineConfig({
         // Page loads go to the network (index.html is revalidated); the shell's own fallback to a
         // cached index.html is off, so no signal means the offline page, never a stale app.
         navigateFallback: null,
+        // The page request starts while the worker boots instead of after it (warm loads).
+        navigationPreload: true,
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,

@@ -106,7 +106,13 @@ async function signInByApi(context: BrowserContext) {
 
 async function coldAndWarm(name: string, url: string, ready: (p: Page) => Promise<void>, signedIn: boolean) {
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, args, ...PHONE });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args,
+    ...PHONE,
+    // BENCH_WEB_SW=block measures the same loads without the service worker (HTTP cache only).
+    serviceWorkers: process.env.BENCH_WEB_SW === 'block' ? 'block' : 'allow',
+  });
   try {
     if (signedIn) await signInByApi(context);
     const page = context.pages()[0] ?? (await context.newPage());
