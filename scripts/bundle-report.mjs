@@ -54,7 +54,13 @@ function makeup(file) {
       const end = i + 1 < segments.length ? column + segments[i + 1][0] : (code[index]?.length ?? column);
       const name = map.sources[source] ?? '?';
       const pkg = name.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-      const key = pkg ? pkg[1] : `app: ${name.replace(/^.*?\/src\//, 'src/').split('/').slice(0, 3).join('/')}`;
+      const key = pkg
+        ? pkg[1]
+        : `app: ${name
+            .replace(/^.*?\/src\//, 'src/')
+            .split('/')
+            .slice(0, 3)
+            .join('/')}`;
       totals.set(key, (totals.get(key) ?? 0) + (end - column));
     });
   });
