@@ -23,7 +23,11 @@ const headers = { origin: e2eBaseUrl };
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
 async function signedInPage(browser: Browser, who: keyof typeof personas): Promise<Page> {
-  const context = await browser.newContext({ baseURL: e2eBaseUrl, viewport: { width: 1366, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: e2eBaseUrl,
+    viewport: { width: 1366, height: 900 },
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   await signIn(page, who);
   return page;

@@ -100,7 +100,11 @@ test('the admin declines a request with a reason; the leader resubmits it and it
   const request = await submitRequest(page, name);
 
   // The admin declines it; a reason is required.
-  const admin = await browser.newContext({ baseURL: e2eBaseUrl, viewport: { width: 1366, height: 900 } });
+  const admin = await browser.newContext({
+    baseURL: e2eBaseUrl,
+    viewport: { width: 1366, height: 900 },
+    serviceWorkers: 'block',
+  });
   const adminPage = await admin.newPage();
   await dismissAlertsPopup(adminPage);
   try {
@@ -146,7 +150,11 @@ test('the admin declines a request with a reason; the leader resubmits it and it
   await expect(page.getByRole('button', { name: 'Resubmit Request' })).toBeDisabled();
 
   // And back on the admin's Pending tab, marked as resubmitted.
-  const again = await browser.newContext({ baseURL: e2eBaseUrl, viewport: { width: 1366, height: 900 } });
+  const again = await browser.newContext({
+    baseURL: e2eBaseUrl,
+    viewport: { width: 1366, height: 900 },
+    serviceWorkers: 'block',
+  });
   const againPage = await again.newPage();
   await dismissAlertsPopup(againPage);
   try {

@@ -192,7 +192,11 @@ test('a leader creates a user through all five steps; the user verifies, the adm
   await expect(row.getByText('Pending')).toBeVisible();
 
   // The new user signs in with the temporary password and is held until verified and approved.
-  const newcomer = await browser.newContext({ baseURL: e2eBaseUrl, viewport: { width: 1366, height: 900 } });
+  const newcomer = await browser.newContext({
+    baseURL: e2eBaseUrl,
+    viewport: { width: 1366, height: 900 },
+    serviceWorkers: 'block',
+  });
   const newPage = await newcomer.newPage();
   await dismissAlertsPopup(newPage);
   try {
@@ -234,7 +238,11 @@ test('a leader creates a user through all five steps; the user verifies, the adm
     await expect(newPage.getByText('Your account is awaiting approval.')).toBeVisible();
 
     // The admin approves from '/approvals'.
-    const admin = await browser.newContext({ baseURL: e2eBaseUrl, viewport: { width: 1366, height: 900 } });
+    const admin = await browser.newContext({
+      baseURL: e2eBaseUrl,
+      viewport: { width: 1366, height: 900 },
+      serviceWorkers: 'block',
+    });
     const adminPage = await admin.newPage();
     await dismissAlertsPopup(adminPage);
     try {

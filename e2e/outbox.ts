@@ -12,7 +12,12 @@ export class AdminOutbox {
 
   /** Signs the admin in in a context of its own and opens '/outbox' filtered to one recipient. */
   static async open(browser: Browser, recipient: string): Promise<AdminOutbox> {
-    const context = await browser.newContext({ baseURL: e2eBaseUrl, viewport: { width: 1366, height: 900 } });
+    // Like the journeys' own contexts (playwright.config.ts): no service worker, every load fresh.
+    const context = await browser.newContext({
+      baseURL: e2eBaseUrl,
+      viewport: { width: 1366, height: 900 },
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     await signIn(page, 'admin');
     await page.goto('/outbox');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -70,6 +71,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, settings);
   await registerRateLimits(app, settings);
 
+  // API answers over 1 KiB go out brotli or gzip (quality 4: cheap on the CPU); the web app's
+  // files come compressed from the build (platform/web-app.ts). SSE is hijacked, so never buffered.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Dealer Portal API', version: VERSION },

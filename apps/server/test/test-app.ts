@@ -47,6 +47,8 @@ export async function createTestContext(
     logStream?: DestinationStream;
     /** Adds a test's own routes before the app is ready. */
     extend?: (app: FastifyInstance) => void;
+    /** A built web app to serve (the static handler's tests). */
+    webDistDir?: string;
   } = {},
 ): Promise<TestContext> {
   const adminUrl = inject('testAdminUrl');
@@ -86,7 +88,11 @@ export async function createTestContext(
   });
   const { storage, jobs, events } = services;
   await events.start();
-  const app = await buildApp({ ...services, webDistDir: '/nonexistent', logStream: options.logStream });
+  const app = await buildApp({
+    ...services,
+    webDistDir: options.webDistDir ?? '/nonexistent',
+    logStream: options.logStream,
+  });
   options.extend?.(app);
   await app.ready();
 

@@ -1,17 +1,21 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { useCurrentUser } from '../lib/get-me';
+import { preloadWhenSignedIn, useCurrentUser } from '../lib/get-me';
 import { returnToFrom } from '../lib/return-to';
 import { useSignedInUser } from '../lib/use-signed-in-user';
 import type { AccessRule } from './access';
 import { ErrorScreen, NotFoundPage } from './error-screens';
 import { paths } from './paths';
-import { AppShell } from './shell/app-shell';
+import { loadAppShell } from './shell/load-app-shell';
 
 const LoginPage = lazy(() =>
   import('../features/accounts/pages/login-page').then((module) => ({ default: module.LoginPage })),
 );
+
+// The signed-in shell (drawer, bell, alerts) loads once someone is signed in: never on /login.
+const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
+preloadWhenSignedIn(loadAppShell);
 
 /** The id of the catch-all route: an unknown address. */
 export const NOT_FOUND_ROUTE_ID = 'not-found';
@@ -44,7 +48,11 @@ export function RequireUser() {
   if (me.data.mustChangePassword && location.pathname !== paths.updatePassword) {
     return <Navigate to={paths.updatePassword} replace />;
   }
-  return <AppShell user={me.data} />;
+  return (
+    <Suspense fallback={<PageLoader fullPage label="Loading your portal…" />}>
+      <AppShell user={me.data} />
+    </Suspense>
+  );
 }
 
 /** Signed-out pages: a signed-in user goes home. */

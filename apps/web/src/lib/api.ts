@@ -1,4 +1,4 @@
-import { ProblemDetails } from '@portal/domain/platform/problem';
+import type { ProblemDetails } from '@portal/domain/platform/problem';
 import type { z } from 'zod';
 
 /** Spec 1 §9: every call to the server gives up after 60 seconds. */
@@ -92,8 +92,11 @@ export interface RequestOptions<T> {
   body?: Json | object;
   /** Added to the path as a query string; undefined, null and '' are left out. */
   query?: Record<string, string | number | boolean | null | undefined>;
-  /** Validates (and strips) the answer; without it the answer is returned as parsed. */
-  schema?: z.ZodType<T>;
+  /**
+   * Validates (and strips) the answer; without it the answer is returned as parsed. A loader
+   * (`() => import(…).then(…)`) fetches the schema only when an answer arrives to check.
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -127,12 +130,30 @@ function retryAfterFrom(response: Response, problemValue: number | undefined): n
   return Number.isFinite(seconds) ? seconds : undefined;
 }
 
+const isInteger = (value: unknown): value is number => Number.isInteger(value);
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * The problem-details shape (packages/domain platform/problem.ts), checked by hand: every page
+ * reads errors, and zod is kept off the first pages' load (see docs/bundle-report.md).
+ */
+export function isProblemDetails(body: unknown): body is ProblemDetails {
+  if (typeof body !== 'object' || body === null) return false;
+  const p = body as Record<string, unknown>;
+  if (!isText(p.type) || !isText(p.title) || !isInteger(p.status) || !isText(p.code) || !isText(p.detail)) return false;
+  if (p.retryAfterSeconds !== undefined && !isInteger(p.retryAfterSeconds)) return false;
+  if (p.errors === undefined) return true;
+  return (
+    Array.isArray(p.errors) &&
+    p.errors.every((e) => typeof e === 'object' && e !== null && isText(e.field) && isText(e.message))
+  );
+}
+
 /** Reads a failed answer: RFC 9457 problem details, or better-auth's `{ code, message }`. */
 export function toApiError(response: Response, body: unknown): ApiError {
   const status = response.status;
-  const problem = ProblemDetails.safeParse(body);
-  if (problem.success) {
-    const p = problem.data;
+  if (isProblemDetails(body)) {
+    const p = body;
     return new ApiError({
       status,
       code: p.code,
@@ -188,7 +209,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
 
   if (!response.ok) throw toApiError(response, parsed);
   if (!schema) return parsed as T;
-  const result = schema.safeParse(parsed);
+  const result = (typeof schema === 'function' ? await schema() : schema).safeParse(parsed);
   if (!result.success) {
     console.error(`Unexpected answer from ${method} ${path}`, result.error);
     throw new ApiError({ status: response.status, code: 'INVALID_RESPONSE', message: MESSAGES.fallback });

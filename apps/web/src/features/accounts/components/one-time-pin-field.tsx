@@ -1,5 +1,5 @@
-import TextField from '@mui/material/TextField';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { LightTextField } from '../../../components/light-text-field';
 
 interface OneTimePinFieldProps<Form extends FieldValues> {
   control: Control<Form>;
@@ -15,7 +15,7 @@ export function OneTimePinField<Form extends FieldValues>({ control, name, id, e
       name={name}
       control={control}
       render={({ field: { ref, ...field } }) => (
-        <TextField
+        <LightTextField
           {...field}
           inputRef={ref}
           id={id}
@@ -25,7 +25,7 @@ export function OneTimePinField<Form extends FieldValues>({ control, name, id, e
           autoFocus
           error={Boolean(error)}
           helperText={error}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+          htmlInput={{ inputMode: 'numeric', maxLength: 6 }}
         />
       )}
     />

@@ -4,11 +4,11 @@ import MarkEmailReadRoundedIcon from '@mui/icons-material/MarkEmailReadRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths';
+import { LightTextField } from '../../../components/light-text-field';
 import { errorMessage } from '../../../lib/api';
 import { PasswordResetRequest, useRequestPasswordReset } from '../api/request-password-reset';
 
@@ -55,7 +55,7 @@ export function ResetRequestForm({ initialEmail = '', onBack }: ResetRequestForm
             name="email"
             control={control}
             render={({ field: { ref, ...field } }) => (
-              <TextField
+              <LightTextField
                 {...field}
                 inputRef={ref}
                 id="reset-email"

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import PhoneIphoneRoundedIcon from '@mui/icons-material/PhoneIphoneRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,14 +6,15 @@ import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { EmailSignInRequest } from '@portal/domain/accounts/me';
+import type { EmailSignInRequest } from '@portal/domain/accounts/me';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths';
+import { LightTextField } from '../../../components/light-text-field';
 import { errorMessageWithRetry } from '../../../lib/api';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useSignIn } from '../api/sign-in';
 import { PasswordField } from './password-field';
 
@@ -30,8 +30,9 @@ export function SignInForm({ onForgotPassword }: SignInFormProps) {
     handleSubmit,
     getValues,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(EmailSignInRequest),
+  } = useForm<EmailSignInRequest>({
+    // The schema loads on the first submit: zod stays off the sign-in page's first load.
+    resolver: lazyZodResolver(() => import('@portal/domain/accounts/me').then((module) => module.EmailSignInRequest)),
     defaultValues: { email: '', password: '', rememberMe: true },
   });
 
@@ -61,7 +62,7 @@ export function SignInForm({ onForgotPassword }: SignInFormProps) {
           name="email"
           control={control}
           render={({ field: { ref, ...field } }) => (
-            <TextField
+            <LightTextField
               {...field}
               inputRef={ref}
               id="sign-in-email"

@@ -27,7 +27,8 @@ describe('LoginPage', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderWithProviders(<LoginPage />);
     fireEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
-    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    // The reset view is its own chunk: it appears once loaded.
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Email' }));
 
@@ -41,7 +42,7 @@ describe('LoginPage', () => {
       .mockResolvedValue(new Response(JSON.stringify({ status: true }), { status: 200 }));
     renderWithProviders(<LoginPage />);
     fireEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'agent@demo.co.za' } });
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'agent@demo.co.za' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Email' }));
 
     expect(await screen.findByText('Request Sent. Please check your inbox for further instructions.')).toBeTruthy();

@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { PageLoader } from '../../../components/page-loader';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthLayout } from '../components/auth-layout';
-import { ResetRequestForm } from '../components/reset-request-form';
 import { SignInForm } from '../components/sign-in-form';
+
+// The reset view (and the zod schema it validates with) loads when someone asks for it.
+const ResetRequestForm = lazy(() =>
+  import('../components/reset-request-form').then((module) => ({ default: module.ResetRequestForm })),
+);
 
 type View = { name: 'sign-in' } | { name: 'reset'; email: string };
 
@@ -15,7 +20,9 @@ export function LoginPage() {
       {view.name === 'sign-in' ? (
         <SignInForm onForgotPassword={(email) => setView({ name: 'reset', email })} />
       ) : (
-        <ResetRequestForm initialEmail={view.email} onBack={() => setView({ name: 'sign-in' })} />
+        <Suspense fallback={<PageLoader />}>
+          <ResetRequestForm initialEmail={view.email} onBack={() => setView({ name: 'sign-in' })} />
+        </Suspense>
       )}
     </AuthLayout>
   );

@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   cellphoneToE164,
@@ -21,6 +20,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../app/paths';
+import { LightTextField } from '../../../components/light-text-field';
 import { ApiError, errorMessageWithRetry } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSendPhoneSignInCode, useVerifyPhoneSignInCode } from '../api/phone-sign-in';
@@ -72,7 +72,7 @@ function NumberStep({ initial, onSent }: { initial: string; onSent: (entered: st
         name="phone"
         control={control}
         render={({ field: { ref, ...field } }) => (
-          <TextField
+          <LightTextField
             {...field}
             inputRef={ref}
             id="phone-number"
@@ -83,7 +83,7 @@ function NumberStep({ initial, onSent }: { initial: string; onSent: (entered: st
             autoFocus
             error={Boolean(errors.phone)}
             helperText={errors.phone?.message}
-            slotProps={{ htmlInput: { maxLength: 10, inputMode: 'numeric' } }}
+            htmlInput={{ maxLength: 10, inputMode: 'numeric' }}
           />
         )}
       />

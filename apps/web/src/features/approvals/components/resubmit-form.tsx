@@ -7,7 +7,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import {
   APPROVAL_MESSAGES,
   type ApprovalDetail,
@@ -24,6 +23,7 @@ import { useMemo } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { DatePicker } from '../../../components/date-picker';
 import { PhotoUpload } from '../../../components/photo-upload';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useResubmit } from '../api/approvals';

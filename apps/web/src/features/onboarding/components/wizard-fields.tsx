@@ -1,9 +1,9 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { epochSecondsOf, isoDateOf, type NewUserField, type NewUserForm } from '@portal/domain/people/new-user';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Controller, useFormContext } from 'react-hook-form';
+import { DatePicker } from '../../../components/date-picker';
 
 /** Spec 1 §2.7: dates show as yyyy/MM/dd. */
 export const WIZARD_DATE_FORMAT = 'YYYY/MM/DD';
