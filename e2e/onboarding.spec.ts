@@ -4,6 +4,9 @@ import { e2eBaseUrl } from './environment.ts';
 import { expect, signIn, signOut, test } from './fixtures.ts';
 import { AdminOutbox, codeIn, linkIn } from './outbox.ts';
 
+/** The new user's own password, chosen in place of the temporary one. */
+const OWN_PASSWORD = 'MyOwnPass1';
+
 // The Create New User wizard end to end (spec 1 §2.7, §2.11a, §4): a leader creates a user, the
 // user verifies e-mail and phone from the outbox, the admin approves, and the user is let in.
 
@@ -204,7 +207,7 @@ test('a leader creates a user through all five steps; the user verifies, the adm
     // The temporary password is replaced before anything else.
     await expect(newPage).toHaveURL(/\/update-password$/);
     await newPage.getByLabel('Current password').fill(password);
-    await newPage.getByLabel('New password').fill('MyOwnPass1');
+    await newPage.getByLabel('New password').fill(OWN_PASSWORD);
     await newPage.getByRole('button', { name: 'Update Password' }).click();
     await expect(newPage.getByText('Password updated successfully')).toBeVisible();
     await expect(
@@ -273,7 +276,7 @@ test('a leader creates a user through all five steps; the user verifies, the adm
 
     // Signed in again, the new user is no longer waiting.
     await signOut(newPage);
-    await signIn(newPage, email, password);
+    await signIn(newPage, email, OWN_PASSWORD);
     await expect(newPage.getByRole('heading', { name: 'Choose a dashboard' })).toBeVisible();
     await expect(newPage.getByText('Your account is awaiting approval.')).toBeHidden();
     await expect(newPage.getByText(zCode).first()).toBeVisible();

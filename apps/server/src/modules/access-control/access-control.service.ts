@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import { assertCanOn } from '../../platform/permissions.ts';
 import {
   findAccessPage,
@@ -37,7 +37,7 @@ export async function getAccessPage(db: Database, query: AccessControlQuery): Pr
   };
 }
 
-export const FLAGS_BEYOND_YOURS = 'You can only change flags you hold, for admins holding no flag you lack.';
+export const FLAGS_BEYOND_YOURS = "You can't change the flags of an admin who holds a flag you don't have.";
 
 /**
  * True adds an access record with who added it, False deletes it (spec 3 §4.7). Only admins carry
@@ -51,15 +51,11 @@ export async function setFeatureAccess(
   request?: FastifyRequest,
 ): Promise<{ features: Feature[]; changed: boolean }> {
   return db.transaction(async (tx) => {
-    // An admin never changes the flags of an admin holding one they lack, nor hands out a flag
-    // they do not hold themselves: Access Control must not be a way to every other flag.
+    // An admin never changes the flags of an admin holding one they lack (docs/security.md).
     await assertCanOn(tx, actor, 'update', 'feature-access', userId, FLAGS_BEYOND_YOURS);
     const target = await findUserForAccess(tx, userId);
     if (!target || target.status === 4) throw notFound(`Dealer with ID ${userId} not found`);
     if (change.enabled && !target.isAdmin) throw conflict(FEATURES_FOR_ADMINS_ONLY, undefined, 'NOT_AN_ADMIN');
-    if (change.enabled && !actor.features.includes(change.feature)) {
-      throw forbidden(FLAGS_BEYOND_YOURS, 'NO_PERMISSION');
-    }
     const featureId = await findFeatureId(tx, change.feature);
     if (featureId === undefined) throw notFound(`Feature ${change.feature} not found`);
     const changed = change.enabled
