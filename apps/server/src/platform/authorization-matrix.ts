@@ -1,4 +1,4 @@
-import type { Feature } from '@portal/domain/accounts/me';
+import { FEATURES, type Feature } from '@portal/domain/accounts/me';
 
 /*
  * THE AUTHORISATION MATRIX: who may call which route, reviewed like code (docs/security.md).
@@ -40,19 +40,10 @@ export type Cell = Verdict | ByRelation;
 export type Persona = 'anonymous' | 'waiting' | 'agent' | 'leader' | 'adminWithout' | 'adminWith';
 export const PERSONAS: readonly Persona[] = ['anonymous', 'waiting', 'agent', 'leader', 'adminWithout', 'adminWith'];
 
-/** Feature flags; 'Outbox' is being added (packages/domain accounts/me FEATURES, features_master). */
-export type FlagName = Feature | 'Outbox';
+/** Feature flags, as packages/domain names them (the spec's seven and Outbox). */
+export type FlagName = Feature;
 
-export const ALL_FLAGS: readonly FlagName[] = [
-  'Commissions',
-  'Deals',
-  'Reallocations',
-  'Sales Assist',
-  'Agent Support',
-  'Access Control',
-  'Users Management',
-  'Outbox',
-];
+export const ALL_FLAGS: readonly FlagName[] = FEATURES;
 
 /** A user as the samples see it (the persona acting, or the target). */
 export interface SampleUser {

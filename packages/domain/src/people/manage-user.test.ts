@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FEATURES } from '../accounts/me.ts';
 import {
   ChangeUserPasswordRequest,
   ChangeUserTypeRequest,
@@ -16,16 +17,7 @@ import {
 } from './manage-user.ts';
 import { lifecycleChipLabel, UserIdParams, universityTone } from './user-detail.ts';
 
-const EVERY_FLAG = [
-  'Commissions',
-  'Deals',
-  'Reallocations',
-  'Sales Assist',
-  'Agent Support',
-  'Access Control',
-  'Users Management',
-  'Outbox',
-] as const;
+const EVERY_FLAG = FEATURES;
 const admin = { id: 1, isAdmin: true, isLeader: false, features: EVERY_FLAG };
 const leader = { id: 2, isAdmin: false, isLeader: true, features: [] };
 const agent = { id: 3, isAdmin: false, isLeader: false, features: [] };
