@@ -72,7 +72,9 @@ test('a leader alerts two team members; the agent sees it live, marks it read an
   await leader.goto('/alerts/create');
   const title = `Targets reached ${Date.now()}`;
   await leader.getByLabel('Title').fill(title);
-  await leader.getByRole('textbox', { name: 'Description' }).fill('<p>Please <b>check</b> the new deals.</p>');
+  // A rich-text editor: the words are typed, not markup.
+  const description = leader.getByRole('textbox', { name: 'Description' });
+  await description.fill('Please check the new deals.');
   for (const id of [agentId, other!.id]) {
     const recipients = leader.getByRole('combobox', { name: 'Recipients' });
     await recipients.fill(`Z-${id}`);

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { setVerified } from './db.ts';
 import { e2eBaseUrl } from './environment.ts';
@@ -87,6 +87,24 @@ function dismissAlertsPopup(page: Page) {
   });
 }
 
+/** The admin, signed in in a browser context of their own beside the leader's page. */
+async function signInAdminBeside(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: e2eBaseUrl,
+    viewport: { width: 1366, height: 900 },
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  await dismissAlertsPopup(page);
+  try {
+    await signIn(page, 'admin');
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+  return { context, page };
+}
+
 test('the admin declines a request with a reason; the leader resubmits it and it is pending again', async ({
   page,
   browser,
@@ -100,15 +118,8 @@ test('the admin declines a request with a reason; the leader resubmits it and it
   const request = await submitRequest(page, name);
 
   // The admin declines it; a reason is required.
-  const admin = await browser.newContext({
-    baseURL: e2eBaseUrl,
-    viewport: { width: 1366, height: 900 },
-    serviceWorkers: 'block',
-  });
-  const adminPage = await admin.newPage();
-  await dismissAlertsPopup(adminPage);
+  const { context: admin, page: adminPage } = await signInAdminBeside(browser);
   try {
-    await signIn(adminPage, 'admin');
     await adminPage.goto('/approvals');
     const row = adminPage.locator('.MuiDataGrid-row', { hasText: name.surname });
     await expect(row.getByText(request.phone)).toBeVisible();
@@ -150,15 +161,8 @@ test('the admin declines a request with a reason; the leader resubmits it and it
   await expect(page.getByRole('button', { name: 'Resubmit Request' })).toBeDisabled();
 
   // And back on the admin's Pending tab, marked as resubmitted.
-  const again = await browser.newContext({
-    baseURL: e2eBaseUrl,
-    viewport: { width: 1366, height: 900 },
-    serviceWorkers: 'block',
-  });
-  const againPage = await again.newPage();
-  await dismissAlertsPopup(againPage);
+  const { context: again, page: againPage } = await signInAdminBeside(browser);
   try {
-    await signIn(againPage, 'admin');
     await againPage.goto('/approvals');
     const row = againPage.locator('.MuiDataGrid-row', { hasText: name.surname });
     await expect(row.getByText('Resubmitted')).toBeVisible();
@@ -180,4 +184,28 @@ test('a leader cannot reach the admin approval list or decide on a request', asy
   await page.goto('/approval-detail/4');
   await expect(page.getByRole('heading', { name: 'Agent Creation Request' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+});
+
+test('the admin approves a pending user from the manage-user screen', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const tag = [...`${Date.now()}`.slice(-5)].map((digit) => 'abcdefghij'[Number(digit)]).join('');
+  const name = { firstName: 'Lerato', surname: `Khumalo${tag}` };
+  await dismissAlertsPopup(page);
+  await signIn(page, 'leader');
+  const request = await submitRequest(page, name);
+
+  const { context: admin, page: adminPage } = await signInAdminBeside(browser);
+  try {
+    await adminPage.goto(`/manage-user/${request.id}`);
+    await expect(adminPage.getByText(request.zCode).first()).toBeVisible();
+    await adminPage.getByRole('button', { name: 'Approve' }).click();
+    await expect(adminPage.getByText(`${name.firstName} ${name.surname} (${request.zCode}) approved.`)).toBeVisible();
+    await expect(adminPage).toHaveURL(/\/manage-dealers$/);
+    // Approved: the manage-user screen no longer offers a decision.
+    await adminPage.goto(`/manage-user/${request.id}`);
+    await expect(adminPage.getByText(request.zCode).first()).toBeVisible();
+    await expect(adminPage.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  } finally {
+    await admin.close();
+  }
 });

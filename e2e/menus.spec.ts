@@ -18,3 +18,24 @@ for (const persona of ['admin', 'leader', 'agent', 'pending'] as const) {
     await expect(adminTag).toHaveCount(persona === 'admin' ? 1 : 0);
   });
 }
+
+test('the admin reaches the people pages from the Admin hub', async ({ page }) => {
+  // The 'Your Alerts' popup opens by itself after sign-in: close it whenever it shows.
+  await page.addLocatorHandler(page.getByRole('dialog', { name: 'Your Alerts' }), async (popup) => {
+    await popup.getByRole('button', { name: 'Got It' }).click();
+  });
+  await signIn(page, 'admin');
+  await page.getByRole('list', { name: 'Main menu' }).getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin-section$/);
+  const agentActions = page.getByRole('region', { name: 'Agent Actions' });
+  for (const [link, heading] of [
+    ['All Dealers', 'All Dealers'],
+    ['All Users', 'All Users'],
+    ['Access Control', 'Access Control'],
+    ['RICA', 'RICA a SIM card'],
+  ] as const) {
+    await agentActions.getByRole('link', { name: new RegExp(`^${link}`) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.goBack();
+  }
+});

@@ -7,6 +7,7 @@ import type { EventHub } from './platform/events.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { OneTimePins } from './platform/one-time-pins.ts';
+import type { Outbox } from './platform/outbox.ts';
 import type { RicaAdapter } from './platform/rica.ts';
 import type { SessionPolicy } from './platform/sessions.ts';
 import type { SignInLimiter } from './platform/sign-in-limits.ts';
@@ -20,6 +21,8 @@ export interface AppDependencies {
   auth: Auth;
   mailer: Mailer;
   sms: SmsSender;
+  /** Where mail and SMS are written, and delivered from by a worker when a real transport is set. */
+  outbox: Outbox;
   storage: FileStorage;
   /** The job queue; buildApp only defines queues and enqueues, main/tests start and stop it. */
   jobs: Jobs;

@@ -16,6 +16,7 @@ import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { MAX_UPLOAD_BYTES } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
@@ -28,7 +29,6 @@ import { actorUniversityStatus } from './modules/university/university.service.t
 import { type AccessGuards, createAccessGuards } from './platform/access.ts';
 import { registerAuthRoutes } from './platform/auth.ts';
 import { answerFrameworkError, registerErrorHandling } from './platform/errors.ts';
-import { MAX_UPLOAD_BYTES } from './platform/files.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';

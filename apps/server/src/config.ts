@@ -51,6 +51,12 @@ const SettingsSchema = z
     SMS_HTTP_TOKEN: z.string().optional(),
     /** The outbox transports keep codes and links readable: allowed in production only when said. */
     OUTBOX_TRANSPORT_ALLOWED: boolean.default(false),
+    /** Further delivery attempts after a failed send through SMTP or the SMS gateway. */
+    OUTBOX_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+    /** Wait before the first retry; each later one waits twice as long. */
+    OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+    /** How long a stop (SIGTERM) may take before the process exits with code 1 anyway. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(20),
 
     RICA_ADAPTER: z.enum(['local', 'http']).default('local'),
     RICA_API_URL: z.url().optional(),

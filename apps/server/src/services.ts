@@ -5,12 +5,13 @@ import { createAuth } from './platform/auth.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createEventHub, type EventHubOptions } from './platform/events.ts';
 import { createJobs, type JobsOptions } from './platform/jobs.ts';
-import { createMailer } from './platform/mail.ts';
+import { createMailer, smtpTransport } from './platform/mail.ts';
 import { createOneTimePins } from './platform/one-time-pins.ts';
+import { createOutbox } from './platform/outbox.ts';
 import { createRicaAdapter } from './platform/rica.ts';
 import { createSessionPolicy } from './platform/sessions.ts';
 import { createSignInLimiter } from './platform/sign-in-limits.ts';
-import { createSmsSender } from './platform/sms.ts';
+import { createSmsSender, httpSmsTransport } from './platform/sms.ts';
 import { createStorage } from './platform/storage.ts';
 
 export interface ServiceOptions {
@@ -32,8 +33,16 @@ export interface ServiceOptions {
 export function createServices(options: ServiceOptions): AppDependencies {
   const { settings, db, url, secret } = options;
   const clock = options.clock ?? systemClock;
-  const mailer = createMailer(settings, db);
-  const sms = createSmsSender(settings, db);
+  const jobs = createJobs({ db, ...options.jobs });
+  const outbox = createOutbox({
+    db,
+    jobs,
+    transports: { email: smtpTransport(settings), sms: httpSmsTransport(settings) },
+    retry: { limit: settings.OUTBOX_RETRY_LIMIT, delaySeconds: settings.OUTBOX_RETRY_DELAY_SECONDS },
+    ...(options.jobs?.logger ? { logger: options.jobs.logger } : {}),
+  });
+  const mailer = createMailer(outbox);
+  const sms = createSmsSender(outbox);
   const pins = createOneTimePins({ db, secret, clock, sms, wrongPinsPerHour: settings.PIN_WRONG_PER_HOUR });
   const sessions = createSessionPolicy({ db, clock });
   return {
@@ -47,7 +56,8 @@ export function createServices(options: ServiceOptions): AppDependencies {
     signInLimiter: createSignInLimiter({ db, clock }),
     auth: createAuth({ settings, db, secret, mailer, pins, sessions }),
     storage: createStorage(settings),
-    jobs: createJobs({ db, ...options.jobs }),
+    jobs,
+    outbox,
     events: createEventHub({ url, ...options.events }),
     rica: createRicaAdapter(settings),
   };

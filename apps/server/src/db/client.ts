@@ -2,6 +2,9 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
+/** A piece of SQL built in a *.queries.ts file and carried through other code unopened. */
+export type { SQL as SqlFragment } from 'drizzle-orm';
+
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A database handle or an open transaction: services take either so callers can compose. */
@@ -15,6 +18,11 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   return drizzle(pool, { schema, casing: 'snake_case' }) as Database;
+}
+
+/** One round trip: the database answers. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.$client.query('select 1');
 }
 
 /** Fails with one clear line when the server cannot be reached. */

@@ -10,7 +10,9 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-export class EmbeddedDatabaseError extends Error {}
+export class EmbeddedDatabaseError extends Error {
+  override name = 'EmbeddedDatabaseError';
+}
 
 const USER = 'portal';
 const PASSWORD = 'portal';

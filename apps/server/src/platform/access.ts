@@ -1,9 +1,8 @@
 import type { Action, Subject } from '@portal/domain/access/permissions';
 import { FEATURES, type Feature } from '@portal/domain/accounts/me';
 import { waitingState } from '@portal/domain/accounts/waiting';
-import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database, SqlFragment } from '../db/client.ts';
 import { prepareSessionActorQuery } from './actor.queries.ts';
 import { type Actor, roleOf, type UserRow } from './actor.ts';
 import type { Auth } from './auth.ts';
@@ -26,7 +25,7 @@ declare module 'fastify' {
 /** How the waiting check learns a user's university status (the university module supplies it). */
 export interface UniversityStatusSource {
   /** A JSON value of facts about the user `users_master.id`, read in the actor's own statement. */
-  factsSql: SQL;
+  factsSql: SqlFragment;
   /** The status code (102 / 101 / 0 / -1) from those facts. */
   statusFrom(user: UserRow, facts: unknown): number;
   /** The status code by a query of its own, for an actor loaded without the facts. */

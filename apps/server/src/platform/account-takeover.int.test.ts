@@ -1,6 +1,6 @@
 import { buildSaId } from '@portal/domain/people/sa-id';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastMessageTo } from '../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/test-app.ts';
 import { loadSettings } from '../config.ts';
@@ -14,8 +14,9 @@ import {
   type NewUser,
   type UserRow,
 } from '../db/seed/factories.ts';
-import { MASKED_SECRET } from './outbox.ts';
-import { createSmsSender } from './sms.ts';
+import { createJobs } from './jobs.ts';
+import { createOutbox, MASKED_SECRET } from './outbox.ts';
+import { createSmsSender, httpSmsTransport } from './sms.ts';
 
 // Each hole the outside review reproduced over HTTP (issue "Trust"), as a test that would pass
 // on the old code's behaviour and now fails to reproduce it.
@@ -366,7 +367,7 @@ describe('links', () => {
 });
 
 describe('secrets never rest readable', () => {
-  it('stores a pin sent through a real SMS gateway masked', async () => {
+  it('stores a pin sent through a real SMS gateway masked, and drops the pin once delivered', async () => {
     const settings = loadSettings({
       SMS_TRANSPORT: 'http',
       SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
@@ -377,16 +378,42 @@ describe('secrets never rest readable', () => {
       delivered.push(String(init.body));
       return new Response('{}', { status: 200 });
     }) as unknown as typeof fetch;
-    const sms = createSmsSender(settings, ctx.db, gateway);
-    await sms.send({ to: '+27820001111', text: 'Your Dealer Portal one-time pin is 482913.', secrets: ['482913'] });
-    expect(delivered[0]).toContain('482913');
-    const stored = await lastMessageTo(ctx.db, '+27820001111', 'sms');
-    expect(stored.body).toBe(`Your Dealer Portal one-time pin is ${MASKED_SECRET}.`);
-    const anywhere = await ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(outboxMessages)
-      .where(sql`${outboxMessages.body} LIKE '%482913%'`);
-    expect(anywhere[0]!.n).toBe(0);
+    // Its own queue runner, so the app's (which has no SMS gateway) never picks the message up.
+    const jobs = createJobs({
+      db: ctx.db,
+      pollingIntervalSeconds: 0.5,
+      stopTimeoutMs: 1000,
+      boss: { schedule: false },
+    });
+    const outbox = createOutbox({
+      db: ctx.db,
+      jobs,
+      transports: { sms: httpSmsTransport(settings, gateway) },
+      retry: { limit: 0, delaySeconds: 1 },
+    });
+    try {
+      const sms = createSmsSender(outbox);
+      await sms.send({ to: '+27820001111', text: 'Your Dealer Portal one-time pin is 482913.', secrets: ['482913'] });
+      const queued = await lastMessageTo(ctx.db, '+27820001111', 'sms');
+      expect(queued.body).toBe(`Your Dealer Portal one-time pin is ${MASKED_SECRET}.`);
+      await outbox.deliver(queued.id, 0);
+      await vi.waitFor(async () => expect((await lastMessageTo(ctx.db, '+27820001111', 'sms')).status).toBe('sent'), {
+        timeout: 20_000,
+        interval: 200,
+      });
+      expect(delivered).toHaveLength(1);
+      expect(delivered[0]).toContain('482913');
+      const stored = await lastMessageTo(ctx.db, '+27820001111', 'sms');
+      expect(stored.body).toBe(`Your Dealer Portal one-time pin is ${MASKED_SECRET}.`);
+      expect(stored.pending).toBeNull();
+      const anywhere = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(outboxMessages)
+        .where(sql`${outboxMessages.body} LIKE '%482913%' or ${outboxMessages.pending}::text LIKE '%482913%'`);
+      expect(anywhere[0]!.n).toBe(0);
+    } finally {
+      await jobs.stop();
+    }
   });
 
   it('refuses the outbox transport in production with DATABASE_URL unless allowed', () => {

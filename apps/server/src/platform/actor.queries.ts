@@ -2,6 +2,9 @@ import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { authSession, usersMaster } from '../db/schema/index.ts';
 
+/** The dealer row as every request's actor carries it. */
+export type UserRow = typeof usersMaster.$inferSelect;
+
 /**
  * The session behind a token with its user, the user's feature flags and, when asked, extra facts
  * about the user (the university facts of the waiting check), in one statement: every API request

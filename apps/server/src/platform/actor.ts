@@ -1,7 +1,7 @@
 import type { Feature, Role } from '@portal/domain/accounts/me';
-import type { usersMaster } from '../db/schema/index.ts';
+import type { UserRow } from './actor.queries.ts';
 
-export type UserRow = typeof usersMaster.$inferSelect;
+export type { UserRow };
 
 /** The signed-in user acting on a request: the dealer row, its role and its feature flags. */
 export interface Actor {

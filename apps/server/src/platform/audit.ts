@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
-import { auditLog } from '../db/schema/index.ts';
 import type { Actor } from './access.ts';
+import { insertAuditRow } from './audit.queries.ts';
 
 /** Who acted: the request's actor, or ids for work without one (jobs, seeds, scripts). */
 export type AuditActor = Actor | { userId: number | null; authId: string | null };
@@ -96,18 +96,14 @@ function actorIds(actor: AuditActor | null | undefined): { actorUserId: number |
  */
 export async function writeAudit(executor: Executor, entry: AuditEntry): Promise<number> {
   const { before, after } = diffFields(entry.before, entry.after);
-  const [row] = await executor
-    .insert(auditLog)
-    .values({
-      ...actorIds(entry.actor ?? entry.request?.actor),
-      action: entry.action,
-      entity: entry.entity,
-      entityId: String(entry.entityId),
-      before,
-      after,
-      requestId: entry.request?.id ?? null,
-      ipAddress: entry.request?.ip ?? null,
-    })
-    .returning({ id: auditLog.id });
-  return row!.id;
+  return insertAuditRow(executor, {
+    ...actorIds(entry.actor ?? entry.request?.actor),
+    action: entry.action,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    before,
+    after,
+    requestId: entry.request?.id ?? null,
+    ipAddress: entry.request?.ip ?? null,
+  });
 }

@@ -1,16 +1,15 @@
 import { tooManySignInAttemptsMessage } from '@portal/domain/accounts/limits';
 import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema/index.ts';
 import { problem } from './errors.ts';
 import type { Mailer } from './mail.ts';
 import type { OneTimePins } from './one-time-pins.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { phoneSignIn } from './phone-sign-in.ts';
 import type { SessionPolicy } from './sessions.ts';
+import { signInIdentityStore } from './sign-in-identity.queries.ts';
 import type { SignInLimiter, SignInReservation } from './sign-in-limits.ts';
 
 /** better-auth reads the client address from this header only; we overwrite it with Fastify's request.ip. */
@@ -35,16 +34,7 @@ export function createAuth(options: {
     basePath: '/api/auth',
     secret,
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: authUser,
-        session: authSession,
-        account: authAccount,
-        verification: authVerification,
-        rateLimit: authRateLimit,
-      },
-    }),
+    database: signInIdentityStore(db),
     user: { additionalFields: {} },
     emailAndPassword: {
       enabled: true,

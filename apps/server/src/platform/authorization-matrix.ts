@@ -312,6 +312,8 @@ function multipartSample(): SampleRequest {
 export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // Platform and public documents
   { route: 'GET /api/health', expect: PUBLIC },
+  { route: 'GET /api/health/live', expect: PUBLIC },
+  { route: 'GET /api/health/ready', expect: PUBLIC },
   { route: 'GET /api/documents/popia-terms.pdf', expect: PUBLIC },
   { route: 'GET /api/documents/rica-terms.pdf', expect: PUBLIC },
   { route: 'GET /api/reference-lists', expect: SIGNED_IN },

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Executor } from '../db/client.ts';
+import { listenOn, notifyChannel, pingConnection } from './events.queries.ts';
 
 // Realtime: services publish small events with pg_notify (sent by PostgreSQL on commit, dropped on
 // rollback); every server process keeps one LISTEN connection and hands what arrives to the
@@ -48,7 +48,7 @@ export async function publish(executor: Executor, channel: string, payload: Publ
   if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) {
     throw new Error(`event ${payload.type} on ${channel} is too large; send ids, not rows`);
   }
-  await executor.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${text})`);
+  await notifyChannel(executor, EVENTS_CHANNEL, text);
 }
 
 /** Who an event is for: everyone, one user id, or nobody (a malformed or unaddressed event). */
@@ -168,7 +168,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
     next.on('end', () => lost(next));
     try {
       await next.connect();
-      await next.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${USER_CHANGED_CHANNEL}`);
+      await listenOn(next, [EVENTS_CHANNEL, USER_CHANGED_CHANNEL]);
     } catch (error) {
       next.removeAllListeners('end');
       next.removeAllListeners('error');
@@ -179,7 +179,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
     client = next;
     listening = true;
     healthTimer = setInterval(() => {
-      next.query('select 1').catch((error) => lost(next, error));
+      pingConnection(next).catch((error) => lost(next, error));
     }, healthCheckMs);
     healthTimer.unref();
   }

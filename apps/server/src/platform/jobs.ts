@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.ts';
-import { jobProgress } from '../db/schema/index.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { type Logger, publish, silentLogger } from './events.ts';
+import {
+  bossOnPool,
+  bossWithin,
+  findJobProgress,
+  insertJobProgress,
+  type JobProgressChange,
+  type JobProgressRow,
+  updateJobProgress,
+} from './jobs.queries.ts';
 
 // Long work (imports, commission steps, exports, dispatch) runs as a pg-boss job in the same
 // database (schema `pgboss`), so it survives a restart and is shared by every server process.
@@ -11,7 +18,7 @@ import { type Logger, publish, silentLogger } from './events.ts';
 // and result; each change is also published on `job.{id}` to the user who started it.
 
 export type JobState = 'queued' | 'running' | 'completed' | 'failed';
-export type JobProgressRow = typeof jobProgress.$inferSelect;
+export type { JobProgressRow };
 
 /** Reports progress: a stage name, 0–100 percent and an optional line for the user. */
 export type ReportProgress = (stage: string, percent: number, message?: string) => Promise<void>;
@@ -31,6 +38,8 @@ export interface QueueOptions {
   /** Further attempts after a failure (default 0: a failed job stays failed). */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Doubles the delay after each further failure. */
+  retryBackoff?: boolean;
   /** How long one run may take before pg-boss gives up on it (default 1 hour). */
   expireInSeconds?: number;
   /** Jobs of this queue one process runs at a time (default 1). */
@@ -49,6 +58,19 @@ export interface Jobs {
    * job id. Call it after committing the records the job works on, or the job may not see them.
    */
   enqueue<T extends object>(queue: string, data: T, options?: EnqueueOptions): Promise<string>;
+  /**
+   * Creates the progress row and the job with `executor`, the caller's open transaction: the job
+   * exists exactly when the records it works on do. Idle workers see it at their next poll (or at
+   * once after `wake`, once the caller has committed).
+   */
+  enqueueWithin<T extends object>(
+    executor: Executor,
+    queue: string,
+    data: T,
+    options?: EnqueueOptions,
+  ): Promise<string>;
+  /** Wakes this process's idle workers of a queue (after committing what `enqueueWithin` wrote). */
+  wake(queue: string): void;
   /**
    * Runs a defined handler here and now, without pg-boss, with the same progress row and states;
    * for tests of modules whose work runs as a job. Returns the final row.
@@ -96,8 +118,7 @@ export function createJobs(options: JobsOptions): Jobs {
   const running = new Set<string>();
 
   const boss = new PgBoss({
-    // pg-boss runs its statements on our pool: no second pool, same connection settings.
-    db: { executeSql: (text, values) => db.$client.query(text, values) },
+    db: bossOnPool(db),
     schema: 'pgboss',
     retryLimit: 0,
     expireInSeconds: DEFAULT_EXPIRE_SECONDS,
@@ -141,15 +162,8 @@ export function createJobs(options: JobsOptions): Jobs {
     }).catch((error) => logger.warn(`job ${row.jobId}: could not publish progress: ${messageOf(error)}`));
   }
 
-  async function update(jobId: string, values: Partial<typeof jobProgress.$inferInsert>, onlyWhileRunning = false) {
-    const where = onlyWhileRunning
-      ? sql`${jobProgress.jobId} = ${jobId} and ${jobProgress.state} = 'running'`
-      : eq(jobProgress.jobId, jobId);
-    const [row] = await db
-      .update(jobProgress)
-      .set({ ...values, updatedAt: new Date() })
-      .where(where)
-      .returning();
+  async function update(jobId: string, values: JobProgressChange, onlyWhileRunning = false) {
+    const row = await updateJobProgress(db, jobId, values, onlyWhileRunning);
     if (row) await publishJob(row);
     return row;
   }
@@ -166,7 +180,7 @@ export function createJobs(options: JobsOptions): Jobs {
     running.add(jobId);
     try {
       // The row normally exists (enqueue made it); a job sent by other means gets one here.
-      await db.insert(jobProgress).values({ jobId, queue }).onConflictDoNothing();
+      await insertJobProgress(db, { jobId, queue }, { ifMissing: true });
       const startedRow = await update(jobId, { state: 'running', stage: 'started', percent: 0, message: null });
       const startedByUserId = startedRow?.startedByUserId ?? null;
 
@@ -209,6 +223,21 @@ export function createJobs(options: JobsOptions): Jobs {
   }
 
   const working = new Set<string>();
+
+  function sendOptions(queue: string, jobId: string): PgBoss.SendOptions {
+    const queueOptions = definitions.get(queue)?.options ?? {};
+    return {
+      id: jobId,
+      retryLimit: queueOptions.retryLimit ?? 0,
+      ...(queueOptions.retryDelaySeconds !== undefined ? { retryDelay: queueOptions.retryDelaySeconds } : {}),
+      ...(queueOptions.retryBackoff ? { retryBackoff: true } : {}),
+      expireInSeconds: queueOptions.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
+    };
+  }
+
+  function wake(queue: string): void {
+    for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+  }
 
   async function work(queue: string): Promise<void> {
     if (working.has(queue)) return;
@@ -255,52 +284,43 @@ export function createJobs(options: JobsOptions): Jobs {
       assertQueue(queue);
       await start();
       await ensureQueue(queue);
-      const queueOptions = definitions.get(queue)?.options ?? {};
       const jobId = randomUUID();
-      const client = await db.$client.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query('INSERT INTO job_progress (job_id, queue, started_by_user_id) VALUES ($1, $2, $3)', [
-          jobId,
-          queue,
-          enqueueOptions.startedByUserId ?? null,
-        ]);
-        await boss.send(queue, data, {
-          id: jobId,
-          retryLimit: queueOptions.retryLimit ?? 0,
-          ...(queueOptions.retryDelaySeconds !== undefined ? { retryDelay: queueOptions.retryDelaySeconds } : {}),
-          expireInSeconds: queueOptions.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
-          db: { executeSql: (text, values) => client.query(text, values) },
-        });
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      await db.transaction(async (tx) => {
+        await insertJobProgress(tx, { jobId, queue, startedByUserId: enqueueOptions.startedByUserId ?? null });
+        await boss.send(queue, data, { ...sendOptions(queue, jobId), db: bossWithin(tx) });
+      });
       // Wake this process's idle workers for the queue instead of waiting for their next poll.
-      for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+      wake(queue);
       return jobId;
     },
+
+    async enqueueWithin(executor, queue, data, enqueueOptions = {}) {
+      assertQueue(queue);
+      await start();
+      await ensureQueue(queue);
+      const jobId = randomUUID();
+      await insertJobProgress(executor, { jobId, queue, startedByUserId: enqueueOptions.startedByUserId ?? null });
+      await boss.send(queue, data, { ...sendOptions(queue, jobId), db: bossWithin(executor) });
+      return jobId;
+    },
+
+    wake,
 
     async runNow(queue, data, enqueueOptions = {}) {
       assertQueue(queue);
       if (!definitions.has(queue)) throw new Error(`no handler for queue ${queue}`);
       const jobId = randomUUID();
-      await db.insert(jobProgress).values({ jobId, queue, startedByUserId: enqueueOptions.startedByUserId ?? null });
+      await insertJobProgress(db, { jobId, queue, startedByUserId: enqueueOptions.startedByUserId ?? null });
       try {
         return await execute(queue, jobId, data, { retryCount: 0, retryLimit: 0 });
       } catch {
         // The failure is recorded on the row, as it would be for a queued job.
-        const [row] = await db.select().from(jobProgress).where(eq(jobProgress.jobId, jobId));
-        return row!;
+        return (await findJobProgress(db, jobId))!;
       }
     },
 
     async get(jobId) {
-      const [row] = await db.select().from(jobProgress).where(eq(jobProgress.jobId, jobId));
-      return row;
+      return findJobProgress(db, jobId);
     },
 
     start,

@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import { type DestinationStream, stdSerializers } from 'pino';
+import { type DestinationStream, type Logger as PinoLogger, pino, stdSerializers } from 'pino';
 import type { Settings } from '../config.ts';
 
 // What the request log may show (issue 9): no session cookies, no tokens and no personal data.
@@ -83,4 +83,15 @@ export function loggerOptions(settings: Settings, stream?: DestinationStream): F
     },
     ...(stream ? { stream } : {}),
   };
+}
+
+/**
+ * The process's own logger (start-up, stop, jobs, realtime): the same JSON lines, level and
+ * redaction as the request log, so every line the server writes can be parsed alike.
+ */
+export function createLogger(settings: Settings, stream?: DestinationStream): PinoLogger {
+  const options = loggerOptions(settings, stream);
+  if (!options || options === true) return pino({ level: 'silent' });
+  const { stream: _stream, ...rest } = options as typeof options & { stream?: DestinationStream };
+  return stream ? pino(rest as object, stream) : pino(rest as object);
 }

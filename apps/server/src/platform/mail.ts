@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Settings } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { recordOutbox, withoutSecrets } from './outbox.ts';
+import type { Executor } from '../db/client.ts';
+import type { Outbox, Transport } from './outbox.ts';
 
 export interface MailMessage {
   to: string;
@@ -16,58 +16,49 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Pass the open transaction as `tx` so the mail exists exactly when the change it reports does. */
+  send(message: MailMessage, tx?: Executor): Promise<void>;
 }
 
-/**
- * Outbox by default (nothing leaves the machine; the admin reads it on /outbox); SMTP when
- * configured, still logging each message in the outbox table with its delivery status.
- */
-export function createMailer(settings: Settings, db: Database): Mailer {
-  if (settings.MAIL_TRANSPORT === 'outbox') {
-    return {
-      async send(message) {
-        await recordOutbox(db, {
-          channel: 'email',
-          recipient: message.to,
-          subject: message.subject,
-          body: message.text,
-          html: message.html ?? null,
-          transport: 'outbox',
-          status: 'sent',
-        });
-      },
-    };
-  }
-  const transport = nodemailer.createTransport(settings.SMTP_URL!);
+/** Writes each mail to the outbox; platform/outbox.ts decides whether that is the delivery. */
+export function createMailer(outbox: Outbox): Mailer {
   return {
-    async send({ secrets, ...message }) {
-      const body = withoutSecrets(message.text, secrets);
-      const html = withoutSecrets(message.html ?? null, secrets);
-      try {
-        await transport.sendMail({ from: settings.MAIL_FROM, ...message });
-        await recordOutbox(db, {
+    async send(message, tx) {
+      await outbox.post(
+        {
           channel: 'email',
           recipient: message.to,
           subject: message.subject,
-          body,
-          html,
-          transport: 'smtp',
-          status: 'sent',
-        });
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        await recordOutbox(db, {
-          channel: 'email',
-          recipient: message.to,
-          subject: message.subject,
-          body,
-          transport: 'smtp',
-          status: 'failed',
-          error: reason,
-        });
-        throw error;
-      }
+          text: message.text,
+          html: message.html ?? null,
+          secrets: message.secrets,
+        },
+        tx,
+      );
+    },
+  };
+}
+
+/** SMTP when configured; none (the outbox is the delivery) by default. */
+export function smtpTransport(settings: Settings): Transport | undefined {
+  if (settings.MAIL_TRANSPORT !== 'smtp') return undefined;
+  // Bounded so a hung server fails the attempt (and it is retried) well within the job's time.
+  const transport = nodemailer.createTransport({
+    url: settings.SMTP_URL!,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
+  return {
+    name: 'smtp',
+    async deliver(message) {
+      await transport.sendMail({
+        from: settings.MAIL_FROM,
+        to: message.recipient,
+        subject: message.subject ?? '',
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
     },
   };
 }

@@ -1,9 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { ONE_TIME_PIN } from '@portal/domain/accounts/limits';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { authSignInFailure, phoneVerificationIndex } from '../db/schema/index.ts';
 import { type Clock, HOUR, SECOND } from './clock.ts';
+import { lockUntilCommit } from './locks.queries.ts';
+import { findPinSendTimes, insertPin, retireLivePins, spendPinTry, usePin } from './one-time-pins.queries.ts';
+import { findFailureLockUntil, insertFailure } from './sign-in-failures.queries.ts';
 import type { SmsSender } from './sms.ts';
 
 // One-time pins for phone sign-in and phone verification (phone_verification_index): 6 random
@@ -79,28 +80,20 @@ export function createOneTimePins(options: {
   async function assertNotLocked(phone: string, now: Date): Promise<void> {
     // Locked until an hour after the latest wrong pin that was at least the 10th within the hour
     // before it (the same window query as the e-mail sign-in pairs, platform/sign-in-limits.ts).
-    const result = await db.execute<{ locked_until: Date | string | null }>(sql`
-      select max(failed_at) + make_interval(secs => ${PIN_LOCK_MS / 1000}) as locked_until
-      from (
-        select failed_at,
-               count(*) over (
-                 order by failed_at
-                 range between make_interval(secs => ${WRONG_PIN_WINDOW_MS / 1000}) preceding and current row
-               ) as n
-        from auth_sign_in_failure
-        where account = ${lockKey(phone)}
-          and failed_at > ${new Date(now.getTime() - WRONG_PIN_WINDOW_MS - PIN_LOCK_MS)}
-      ) recent
-      where n >= ${wrongPinsPerHour}`);
-    const value = result.rows[0]?.locked_until;
-    const until = value ? new Date(value) : undefined;
+    const until = await findFailureLockUntil(db, {
+      account: lockKey(phone),
+      now,
+      windowMs: WRONG_PIN_WINDOW_MS,
+      lockMs: PIN_LOCK_MS,
+      threshold: wrongPinsPerHour,
+    });
     if (until && until > now) {
       throw new PinLockedError(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)));
     }
   }
 
   async function wrongPin(phone: string, now: Date): Promise<undefined> {
-    await db.insert(authSignInFailure).values({ account: lockKey(phone), clientIp: 'one-time-pin', failedAt: now });
+    await insertFailure(db, { account: lockKey(phone), clientIp: 'one-time-pin', failedAt: now });
     return undefined;
   }
 
@@ -110,36 +103,16 @@ export function createOneTimePins(options: {
       const now = clock.now();
       if (purpose === 'sign_in') await assertNotLocked(phone, now);
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`one-time-pin:${phone}`}, 0))`);
-        const recent = await tx
-          .select({ createdAt: phoneVerificationIndex.createdAt })
-          .from(phoneVerificationIndex)
-          .where(
-            and(
-              eq(phoneVerificationIndex.phone, phone),
-              gt(phoneVerificationIndex.createdAt, new Date(now.getTime() - SEND_WINDOW_MS)),
-            ),
-          )
-          .orderBy(asc(phoneVerificationIndex.createdAt));
+        await lockUntilCommit(tx, `one-time-pin:${phone}`);
+        const recent = await findPinSendTimes(tx, phone, new Date(now.getTime() - SEND_WINDOW_MS));
         if (recent.length >= ONE_TIME_PIN.sendsPerWindow) {
           // The next send is allowed once the oldest of the last three leaves the window.
-          const oldest = recent[recent.length - ONE_TIME_PIN.sendsPerWindow]!.createdAt;
+          const oldest = recent[recent.length - ONE_TIME_PIN.sendsPerWindow]!;
           const wait = oldest.getTime() + SEND_WINDOW_MS - now.getTime();
           throw new PinSendLimitError(Math.max(1, Math.ceil(wait / 1000)));
         }
-        // A new pin retires the number's earlier live pins of the same purpose.
-        await tx
-          .update(phoneVerificationIndex)
-          .set({ expiresAt: now })
-          .where(
-            and(
-              eq(phoneVerificationIndex.phone, phone),
-              eq(phoneVerificationIndex.purpose, purpose),
-              isNull(phoneVerificationIndex.usedAt),
-              gt(phoneVerificationIndex.expiresAt, now),
-            ),
-          );
-        await tx.insert(phoneVerificationIndex).values({
+        await retireLivePins(tx, phone, purpose, now);
+        await insertPin(tx, {
           phone,
           purpose,
           authId,
@@ -147,11 +120,15 @@ export function createOneTimePins(options: {
           expiresAt: new Date(now.getTime() + LIVE_MS),
           createdAt: now,
         });
-      });
-      await sms.send({
-        to: phone,
-        text: `Your Dealer Portal one-time pin is ${pin}. It expires in ${ONE_TIME_PIN.liveSeconds / 60} minutes. Never share it with anyone.`,
-        secrets: [pin],
+        // In the pin's transaction: a pin exists exactly when its SMS is on its way.
+        await sms.send(
+          {
+            to: phone,
+            text: `Your Dealer Portal one-time pin is ${pin}. It expires in ${ONE_TIME_PIN.liveSeconds / 60} minutes. Never share it with anyone.`,
+            secrets: [pin],
+          },
+          tx,
+        );
       });
     },
 
@@ -159,31 +136,13 @@ export function createOneTimePins(options: {
       const now = clock.now();
       const signIn = purpose === 'sign_in';
       if (signIn) await assertNotLocked(phone, now);
-      // One statement: the latest pin, if still alive, gives up one of its tries before the code is
-      // compared, so parallel guesses cannot get more than three comparisons.
-      const owner = authId === undefined ? sql`true` : sql`auth_id = ${authId}`;
-      const spent = await db.execute<{ id: string; pin_hash: string; auth_id: string | null }>(sql`
-        update phone_verification_index set attempts = attempts + 1
-        where id = (
-          select id from phone_verification_index
-          where phone = ${phone} and purpose = ${purpose} and ${owner}
-            and used_at is null and expires_at > ${now}
-          order by created_at desc, id desc limit 1
-        )
-          and attempts < ${ONE_TIME_PIN.tries} and used_at is null and expires_at > ${now}
-        returning id, pin_hash, auth_id`);
-      const pin = spent.rows[0];
+      const pin = await spendPinTry(db, { phone, purpose, authId, now, tries: ONE_TIME_PIN.tries });
       const wrong = () => (signIn ? wrongPin(phone, now) : undefined);
       if (!pin || !/^\d+$/.test(code)) return wrong();
-      const expected = Buffer.from(pin.pin_hash, 'hex');
+      const expected = Buffer.from(pin.pinHash, 'hex');
       const given = Buffer.from(digest(phone, purpose, code), 'hex');
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return wrong();
-      const used = await db.execute<{ auth_id: string | null }>(sql`
-        update phone_verification_index set used_at = ${now}
-        where id = ${pin.id} and used_at is null and expires_at > ${now}
-        returning auth_id`);
-      const row = used.rows[0];
-      return row ? { authId: row.auth_id } : undefined;
+      return usePin(db, pin.id, now);
     },
   };
 }

@@ -4,11 +4,10 @@ import { INCORRECT_PIN } from '@portal/domain/accounts/verification';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { usersMaster } from '../db/schema/index.ts';
 import { type OneTimePins, PinLockedError, PinSendLimitError } from './one-time-pins.ts';
+import { findIdentityByPhone } from './sign-in-identity.queries.ts';
 
 // Phone sign-in as a better-auth plugin, so better-auth makes the session and its cookie exactly
 // as for e-mail sign-in (same cookie, same create hook, same rate limiter):
@@ -48,14 +47,7 @@ export function pinLocked(error: PinLockedError): APIError {
 export function phoneSignIn(options: { db: Database; pins: OneTimePins }) {
   const { db, pins } = options;
 
-  async function identityByPhone(phone: string): Promise<string | undefined> {
-    const [row] = await db
-      .select({ authId: usersMaster.authId })
-      .from(usersMaster)
-      .where(and(eq(usersMaster.phone, phone), isNotNull(usersMaster.authId)))
-      .limit(1);
-    return row?.authId ?? undefined;
-  }
+  const identityByPhone = (phone: string) => findIdentityByPhone(db, phone);
 
   const incorrectPin = () => new APIError('BAD_REQUEST', { code: 'INCORRECT_PIN', message: INCORRECT_PIN });
 

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { usersMaster } from '../db/schema/index.ts';
 import { createUser, type UserRow } from '../db/seed/factories.ts';
 import { type Actor, roleOf } from './access.ts';
-import { canReach, reachFilter } from './reach.ts';
+import { canReach, reachFilter } from './reach.queries.ts';
 
 let ctx: TestContext;
 let admin: UserRow;

@@ -1,8 +1,7 @@
 import { SESSION_LIMITS } from '@portal/domain/accounts/limits';
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { authSession } from '../db/schema/index.ts';
 import { type Clock, HOUR, MINUTE } from './clock.ts';
+import { deleteSession, touchSession } from './sessions.queries.ts';
 
 // Session rules on top of better-auth (docs/decisions/003): a session ends 12 hours after sign-in
 // whatever happens (better-auth's sliding refresh is off and its expiry is capped at 12 hours),
@@ -57,21 +56,13 @@ export function createSessionPolicy(options: { db: Database; clock: Clock }): Se
     async admit(session) {
       const now = clock.now();
       if (sessionVerdict(session, now) !== 'active') {
-        await db.delete(authSession).where(eq(authSession.id, session.id));
+        await deleteSession(db, session.id);
         return false;
       }
       const lastSeen = session.lastSeenAt ? new Date(session.lastSeenAt).getTime() : 0;
       if (now.getTime() - lastSeen >= LAST_SEEN_EVERY_MS) {
         const threshold = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
-        await db
-          .update(authSession)
-          .set({ lastSeenAt: now })
-          .where(
-            and(
-              eq(authSession.id, session.id),
-              or(isNull(authSession.lastSeenAt), lte(authSession.lastSeenAt, threshold)),
-            ),
-          );
+        await touchSession(db, session.id, now, threshold);
       }
       return true;
     },

@@ -1,8 +1,15 @@
 import { SIGN_IN_LIMITS } from '@portal/domain/accounts/limits';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { authSignInFailure } from '../db/schema/index.ts';
 import { type Clock, HOUR, SECOND } from './clock.ts';
+import { lockUntilCommit } from './locks.queries.ts';
+import {
+  deleteFailure,
+  deleteFailuresBefore,
+  deletePairFailures,
+  findFailureLockUntil,
+  findNthRecentFailure,
+  insertFailure,
+} from './sign-in-failures.queries.ts';
 
 // Failed e-mail sign-ins, in every mode (better-auth's own limiter counts requests per address,
 // not failures per account). The Fastify auth route asks `reserve` before handing a sign-in to
@@ -47,7 +54,7 @@ export function createSignInLimiter(options: { db: Database; clock: Clock }): Si
   async function purge(now: Date): Promise<void> {
     if (now.getTime() - lastPurge < 60 * SECOND) return;
     lastPurge = now.getTime();
-    await db.delete(authSignInFailure).where(lt(authSignInFailure.failedAt, new Date(now.getTime() - KEEP_MS)));
+    await deleteFailuresBefore(db, new Date(now.getTime() - KEEP_MS));
   }
 
   return {
@@ -56,58 +63,44 @@ export function createSignInLimiter(options: { db: Database; clock: Clock }): Si
       const now = clock.now();
       await purge(now);
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${account}`}, 0))`);
+        await lockUntilCommit(tx, `sign-in:${account}`);
         // The pair is locked until 15 minutes after the latest failure that was at least the 5th
         // within the 15 minutes before it.
-        const pairResult = await tx.execute<{ locked_until: Date | string | null }>(sql`
-          select max(failed_at) + make_interval(secs => ${PAIR_LOCK_MS / 1000}) as locked_until
-          from (
-            select failed_at,
-                   count(*) over (
-                     order by failed_at
-                     range between make_interval(secs => ${PAIR_WINDOW_MS / 1000}) preceding and current row
-                   ) as n
-            from auth_sign_in_failure
-            where account = ${account} and client_ip = ${clientIp}
-              and failed_at > ${new Date(now.getTime() - PAIR_WINDOW_MS - PAIR_LOCK_MS)}
-          ) recent
-          where n >= ${SIGN_IN_LIMITS.pairFailures}`);
-        const lockedUntilValue = pairResult.rows[0]?.locked_until;
-        const lockedUntil = lockedUntilValue ? new Date(lockedUntilValue) : undefined;
+        const lockedUntil = await findFailureLockUntil(tx, {
+          account,
+          clientIp,
+          now,
+          windowMs: PAIR_WINDOW_MS,
+          lockMs: PAIR_LOCK_MS,
+          threshold: SIGN_IN_LIMITS.pairFailures,
+        });
         if (lockedUntil && lockedUntil > now) {
           return { allowed: false as const, retryAfterSeconds: secondsUntil(lockedUntil, now) };
         }
         // The account: the 100th most recent failure within the hour, if there is one, keeps it
         // locked until it is an hour old.
-        const accountResult = await tx.execute<{ failed_at: Date | string }>(sql`
-          select failed_at from auth_sign_in_failure
-          where account = ${account} and failed_at > ${new Date(now.getTime() - ACCOUNT_WINDOW_MS)}
-          order by failed_at desc
-          offset ${SIGN_IN_LIMITS.accountFailuresPerHour - 1} limit 1`);
-        const hundredth = accountResult.rows[0]?.failed_at;
+        const hundredth = await findNthRecentFailure(
+          tx,
+          account,
+          new Date(now.getTime() - ACCOUNT_WINDOW_MS),
+          SIGN_IN_LIMITS.accountFailuresPerHour,
+        );
         if (hundredth) {
-          const until = new Date(new Date(hundredth).getTime() + ACCOUNT_WINDOW_MS);
+          const until = new Date(hundredth.getTime() + ACCOUNT_WINDOW_MS);
           if (until > now) return { allowed: false as const, retryAfterSeconds: secondsUntil(until, now) };
         }
-        const [row] = await tx
-          .insert(authSignInFailure)
-          .values({ account, clientIp, failedAt: now })
-          .returning({ id: authSignInFailure.id });
-        return { allowed: true as const, id: row!.id, account, clientIp };
+        const id = await insertFailure(tx, { account, clientIp, failedAt: now });
+        return { allowed: true as const, id, account, clientIp };
       });
     },
     async failed() {},
     async succeeded(reservation) {
       if (!reservation.allowed) return;
-      await db
-        .delete(authSignInFailure)
-        .where(
-          and(eq(authSignInFailure.account, reservation.account), eq(authSignInFailure.clientIp, reservation.clientIp)),
-        );
+      await deletePairFailures(db, reservation.account, reservation.clientIp);
     },
     async release(reservation) {
       if (!reservation.allowed) return;
-      await db.delete(authSignInFailure).where(eq(authSignInFailure.id, reservation.id));
+      await deleteFailure(db, reservation.id);
     },
   };
 }

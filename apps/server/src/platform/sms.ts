@@ -1,6 +1,6 @@
 import type { Settings } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { recordOutbox, withoutSecrets } from './outbox.ts';
+import type { Executor } from '../db/client.ts';
+import type { Outbox, Transport } from './outbox.ts';
 
 export interface SmsMessage {
   /** +27XXXXXXXXX */
@@ -11,60 +11,38 @@ export interface SmsMessage {
 }
 
 export interface SmsSender {
-  send(message: SmsMessage): Promise<void>;
+  /** Pass the open transaction as `tx` so the SMS exists exactly when the change it reports does. */
+  send(message: SmsMessage, tx?: Executor): Promise<void>;
+}
+
+/** Writes each SMS to the outbox; platform/outbox.ts decides whether that is the delivery. */
+export function createSmsSender(outbox: Outbox): SmsSender {
+  return {
+    async send(message, tx) {
+      await outbox.post({ channel: 'sms', recipient: message.to, text: message.text, secrets: message.secrets }, tx);
+    },
+  };
 }
 
 /**
- * Outbox by default; an HTTP gateway when configured (POST JSON `{ to, text }` with a bearer
- * token, the shape most South African bulk-SMS gateways accept through a small relay).
+ * An HTTP gateway when configured (POST JSON `{ to, text }` with a bearer token, the shape most
+ * South African bulk-SMS gateways accept through a small relay); none by default.
  */
-export function createSmsSender(settings: Settings, db: Database, fetchImpl: typeof fetch = fetch): SmsSender {
-  if (settings.SMS_TRANSPORT === 'outbox') {
-    return {
-      async send(message) {
-        await recordOutbox(db, {
-          channel: 'sms',
-          recipient: message.to,
-          body: message.text,
-          transport: 'outbox',
-          status: 'sent',
-        });
-      },
-    };
-  }
+export function httpSmsTransport(settings: Settings, fetchImpl: typeof fetch = fetch): Transport | undefined {
+  if (settings.SMS_TRANSPORT !== 'http') return undefined;
   return {
-    async send({ secrets, ...message }) {
-      const body = withoutSecrets(message.text, secrets);
-      try {
-        const response = await fetchImpl(settings.SMS_HTTP_URL!, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(settings.SMS_HTTP_TOKEN ? { authorization: `Bearer ${settings.SMS_HTTP_TOKEN}` } : {}),
-          },
-          body: JSON.stringify({ to: message.to, text: message.text }),
-          signal: AbortSignal.timeout(15_000),
-        });
-        if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
-        await recordOutbox(db, {
-          channel: 'sms',
-          recipient: message.to,
-          body,
-          transport: 'http',
-          status: 'sent',
-        });
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        await recordOutbox(db, {
-          channel: 'sms',
-          recipient: message.to,
-          body,
-          transport: 'http',
-          status: 'failed',
-          error: reason,
-        });
-        throw error;
-      }
+    name: 'http',
+    async deliver(message) {
+      const response = await fetchImpl(settings.SMS_HTTP_URL!, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(settings.SMS_HTTP_TOKEN ? { authorization: `Bearer ${settings.SMS_HTTP_TOKEN}` } : {}),
+        },
+        body: JSON.stringify({ to: message.recipient, text: message.text }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
     },
   };
 }

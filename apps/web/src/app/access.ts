@@ -34,4 +34,7 @@ export const access = {
   accessControl: allowed('update', 'feature-access'),
   exportUsers: allowed('export', 'users-export'),
   outbox: allowed('read', 'outbox'),
+  catalogue: allowed('manage', 'catalogue'),
+  settings: allowed('manage', 'settings'),
+  deals: allowed('manage', 'deal'),
 } satisfies Record<string, AccessRule>;

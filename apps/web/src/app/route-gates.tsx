@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { preloadWhenSignedIn, useCurrentUser } from '../lib/get-me';
+import { hadSession, preloadWhenSignedIn, useCurrentUser } from '../lib/get-me';
+import { paths } from '../lib/paths';
 import { returnToFrom } from '../lib/return-to';
 import { useSignedInUser } from '../lib/use-signed-in-user';
 import type { AccessRule } from './access';
 import { ErrorScreen, NotFoundPage } from './error-screens';
-import { paths } from './paths';
 import { loadAppShell } from './shell/load-app-shell';
 
 const LoginPage = lazy(() =>
@@ -55,11 +55,15 @@ export function RequireUser() {
   );
 }
 
-/** Signed-out pages: a signed-in user goes home. */
+/**
+ * Signed-out pages: a signed-in user goes home. A browser with no session hint shows the page at
+ * once instead of waiting a round trip for /api/me (a signed-out phone on a slow line), and still
+ * goes home should the answer name a user.
+ */
 export function SignedOutOnly({ children }: { children?: React.ReactNode }) {
   const me = useCurrentUser();
   const location = useLocation();
-  if (me.isPending) return <PageLoader fullPage />;
+  if (me.isPending && hadSession()) return <PageLoader fullPage />;
   if (me.data) return <Navigate to={returnToFrom(location.state)} replace />;
   return children ?? <Outlet />;
 }

@@ -1,9 +1,9 @@
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page';
 import { PageLoader } from '../components/page-loader';
+import { paths } from '../lib/paths';
 import { access } from './access';
 import { NotFoundPage, RouteErrorScreen } from './error-screens';
-import { paths } from './paths';
 import { Guard, LoginRoute, NOT_FOUND_ROUTE_ID, RequireUser, SignedOutOnly } from './route-gates';
 
 function RootLayout() {
@@ -158,9 +158,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: `${paths.manageUser}/:dealerId`,
-                lazy: async () => ({
-                  Component: (await import('../features/people/pages/manage-user-page')).ManageUserPage,
-                }),
+                lazy: async () => ({ Component: (await import('./manage-user-route')).ManageUserRoute }),
               },
             ],
           },
@@ -228,7 +226,12 @@ export const routes: RouteObject[] = [
           {
             element: <Guard rule={access.admin} />,
             children: [
-              placeholder(paths.adminSection, 'Admin'),
+              {
+                path: paths.adminSection,
+                lazy: async () => ({
+                  Component: (await import('../features/admin-hub/pages/admin-hub-page')).AdminHubPage,
+                }),
+              },
               {
                 path: paths.allUsers,
                 lazy: async () => ({

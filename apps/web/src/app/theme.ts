@@ -33,8 +33,9 @@ export const theme = createTheme({
     background: { default: '#f4f6fb', paper: '#ffffff' },
     text: { primary: '#14213d', secondary: '#55607a' },
     divider: '#e3e8f2',
-    success: { main: '#1b8a5a' },
-    warning: { main: '#c77700' },
+    // Dark enough for white text on a filled chip and for outlined text on white (WCAG AA, 4.5:1).
+    success: { main: '#178051' },
+    warning: { main: '#a86400' },
     error: { main: '#c62828' },
     info: { main: '#1f6fd1' },
   },

@@ -4,6 +4,7 @@ import type { InputBaseComponentProps } from '@mui/material/InputBase';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { ChangeEventHandler, FocusEventHandler, ReactNode, Ref } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
 export interface LightTextFieldProps {
   id: string;
@@ -59,5 +60,37 @@ export function LightTextField({
       />
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
     </FormControl>
+  );
+}
+
+export interface FormLightTextFieldProps<Form extends FieldValues>
+  extends Omit<LightTextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef'> {
+  // biome-ignore lint/suspicious/noExplicitAny: forms with a resolver have a different output type
+  control: Control<Form, any, any>;
+  name: Path<Form>;
+}
+
+/** A light text field bound to a react-hook-form field: its error replaces the helper text. */
+export function FormLightTextField<Form extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...rest
+}: FormLightTextFieldProps<Form>) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: { ref, value, ...field }, fieldState }) => (
+        <LightTextField
+          {...field}
+          {...rest}
+          value={value ?? ''}
+          inputRef={ref}
+          error={fieldState.invalid}
+          helperText={fieldState.error?.message ?? helperText}
+        />
+      )}
+    />
   );
 }

@@ -14,8 +14,8 @@ import { VERIFICATION_EMAIL_SENT } from '@portal/domain/accounts/verification';
 import { displayPhone } from '@portal/domain/people/phone';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../app/paths';
 import { errorMessageWithRetry } from '../lib/api';
+import { paths } from '../lib/paths';
 import { useSendVerificationEmail } from '../lib/verification-email';
 
 /** Spec 1 §9: the verification e-mail message shows this long. */

@@ -30,6 +30,9 @@ const storage = (() => {
 })();
 if (storage?.getItem(SIGNED_IN_HINT)) void loadSignedInParts().catch(() => undefined);
 
+/** Whether this browser had a session when it last asked (a hint only: the server decides). */
+export const hadSession = (): boolean => Boolean(storage?.getItem(SIGNED_IN_HINT));
+
 /**
  * Adds a part to fetch beside /api/me when there is a user (at once when this browser already has
  * a session). The app registers its shell here, so this module needs nothing of the app.

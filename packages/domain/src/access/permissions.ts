@@ -35,9 +35,22 @@ export type Subject =
   | 'alert-segment'
   | 'rica'
   | 'feature-access'
-  | 'outbox';
+  | 'outbox'
+  | 'catalogue'
+  | 'deal'
+  | 'settings';
 
-export type Action = 'read' | 'list' | 'create' | 'update' | 'decide' | 'reveal' | 'export' | 'send' | 'register';
+export type Action =
+  | 'read'
+  | 'list'
+  | 'create'
+  | 'update'
+  | 'decide'
+  | 'reveal'
+  | 'export'
+  | 'send'
+  | 'register'
+  | 'manage';
 
 export interface PermissionActor {
   id: number;
@@ -120,6 +133,12 @@ export const PERMISSION_RULES = {
   'read feature-access': { admin: { scopes: ANY, features: ['Access Control'] } },
   // The message outbox holds what was sent to people: its own flag, not "is admin".
   'read outbox': { admin: { scopes: ANY, features: ['Outbox'] } },
+  // The catalogue's admin screens (spec 3 §2.1): suppliers, their contacts and banners, product
+  // types, products and their matches; and '/settings'. Every admin, no flag.
+  'manage catalogue': { admin: { scopes: ANY, features: [] } },
+  'manage settings': { admin: { scopes: ANY, features: [] } },
+  // Deals carry the commission rates: the Deals flag (spec 3 §2.2).
+  'manage deal': { admin: { scopes: ANY, features: ['Deals'] } },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;

@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { normalisePhone, parsePhone } from '../people/phone.ts';
 
 /**
  * The cellphone number typed on the phone sign-in page (spec 1 §2.1, §5.3): ten digits starting
- * with 0. The checks run in the spec's order so the first failing one gives its message.
+ * with 0. The checks run in the spec's order so the first failing one gives its message; a number
+ * of the right shape that no network hands out (0000000000) is refused last.
  */
+export const CELLPHONE_NOT_REAL = 'Cellphone number is not a valid South African number';
+
 export const EnteredCellphone = z
   .string()
   .trim()
@@ -12,11 +16,12 @@ export const EnteredCellphone = z
     else if (value.length !== 10) ctx.addIssue({ code: 'custom', message: 'Cellphone number is incorrect length' });
     else if (!value.startsWith('0'))
       ctx.addIssue({ code: 'custom', message: 'Cellphone number does not start with 0' });
+    else if (!parsePhone(value).ok) ctx.addIssue({ code: 'custom', message: CELLPHONE_NOT_REAL });
   });
 
-/** Sent to the server as +27 plus the last nine digits. */
+/** Sent to the server in the stored form, +27 plus the nine digits after the 0. */
 export function cellphoneToE164(entered: string): string {
-  return `+27${entered.trim().slice(-9)}`;
+  return normalisePhone(entered.trim());
 }
 
 export const PhoneOtpCode = z

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canBecomeLeader, firstProfileError, maskAccountNumber, type ProfileUpdateRequest } from './profile.ts';
+import {
+  ContactChangeRequest,
+  canBecomeLeader,
+  firstProfileError,
+  maskAccountNumber,
+  type ProfileUpdateRequest,
+} from './profile.ts';
 
 const valid: ProfileUpdateRequest = {
   country: 'ZAF',
@@ -56,4 +62,13 @@ describe('canBecomeLeader', () => {
 
 describe('maskAccountNumber', () => {
   it('shows only the last four digits', () => expect(maskAccountNumber('1234567890')).toBe('••••••7890'));
+});
+
+describe('contact change phone', () => {
+  it('refuses a number no network hands out, and one with a digit too many', () => {
+    const message = (phone: string) => ContactChangeRequest.safeParse({ phone }).error?.issues[0]?.message;
+    expect(message('+27000000000')).toBe('Phone number is not a valid South African number');
+    expect(message('+278211122334')).toBe('Phone number has too many digits');
+    expect(message('+27821112233')).toBeUndefined();
+  });
 });

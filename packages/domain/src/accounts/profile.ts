@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { maskSecret } from '../access/masking.ts';
+import { phoneText } from '../people/dealer-record.ts';
+import { PHONE_NOT_REAL, PHONE_TOO_LONG } from '../people/phone.ts';
 
 export const COMMISSION_FREEZE_MESSAGE =
   'Profile updates are temporarily frozen while the commission period is active.';
@@ -103,12 +105,15 @@ export function firstProfileError(values: ProfileUpdateRequest): string | undefi
 export const ContactChangeRequest = z
   .object({
     email: z.string().trim().min(1, 'Email address is required').email('Must be a valid email address').optional(),
-    phone: z
-      .string()
-      .trim()
-      .min(1, 'Phone number is required')
-      .regex(/^\+27\d{9}$/, 'Phone number must start with +27 and be followed by 9 digits')
-      .optional(),
+    phone: phoneText(
+      {
+        required: 'Phone number is required',
+        format: 'Phone number must start with +27 and be followed by 9 digits',
+        tooLong: PHONE_TOO_LONG,
+        invalid: PHONE_NOT_REAL,
+      },
+      { only: 'stored' },
+    ).optional(),
   })
   .refine((value) => value.email !== undefined || value.phone !== undefined, { message: 'Nothing to change' });
 export type ContactChangeRequest = z.infer<typeof ContactChangeRequest>;

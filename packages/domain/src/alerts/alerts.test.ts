@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, NewAlertRequest, NOTIFICATION_TITLE_CHARS, POPUP_DESCRIPTION_CHARS, truncate } from './alerts.ts';
+import {
+  type AlertFormValues,
+  alertFormDefaults,
+  alertFormSchema,
+  htmlToText,
+  NewAlertRequest,
+  NOTIFICATION_TITLE_CHARS,
+  POPUP_DESCRIPTION_CHARS,
+  SEGMENT,
+  toNewAlertRequest,
+  truncate,
+} from './alerts.ts';
 
 describe('truncate', () => {
   it('cuts titles at 40 and popup descriptions at 100 characters', () => {
@@ -24,5 +35,37 @@ describe('NewAlertRequest', () => {
       true,
     );
     expect(NewAlertRequest.safeParse({ title: 'x', refs_user_segment_type_id: 1 }).success).toBe(true);
+  });
+});
+
+describe('the alert form', () => {
+  const messages = (values: Partial<AlertFormValues>, mode: 'create' | 'edit' = 'create') => {
+    const result = alertFormSchema(mode).safeParse({ ...alertFormDefaults(), ...values });
+    return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+  };
+
+  it('reports every failing field at once, under the field that shows it', () => {
+    expect(messages({ title: 'x'.repeat(201) })).toEqual({
+      title: 'Title can be at most 200 characters',
+      recipients: 'Choose at least one recipient',
+    });
+    expect(messages({ audience: 'segment', segment: SEGMENT.suppliers })).toEqual({
+      supplierIds: 'Choose at least one supplier',
+    });
+  });
+
+  it('needs no audience when editing', () => {
+    expect(messages({}, 'edit')).toEqual({});
+  });
+
+  it('sends a segment alert with only the chosen segment filled', () => {
+    const request = toNewAlertRequest({
+      ...alertFormDefaults(),
+      audience: 'segment',
+      segment: SEGMENT.productTypes,
+      productTypeIds: [3],
+      supplierIds: [9],
+    });
+    expect(request).toMatchObject({ refs_user_segment_type_id: 2, product_type_ids: [3], supplier_ids: [] });
   });
 });

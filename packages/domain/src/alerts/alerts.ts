@@ -71,8 +71,13 @@ export type MarkAlertRequest = z.infer<typeof MarkAlertRequest>;
 
 export const AlertIdParams = z.object({ id });
 
-const title = z.string().trim().max(200);
-const description = z.string().max(50_000);
+export const ALERT_FORM_MESSAGES = {
+  titleLong: 'Title can be at most 200 characters',
+  descriptionLong: 'Description is too long (at most 50,000 characters)',
+} as const;
+
+const title = z.string().trim().max(200, ALERT_FORM_MESSAGES.titleLong);
+const description = z.string().max(50_000, ALERT_FORM_MESSAGES.descriptionLong);
 const image = z.string().uuid().nullable();
 
 /** POST /api/alerts/new-alert (spec 2 §7), plus the optional e-mail and SMS copies. */
@@ -192,3 +197,94 @@ export const SegmentChoices = z.object({
   structureLevels: z.array(z.number().int()),
 });
 export type SegmentChoices = z.infer<typeof SegmentChoices>;
+
+// ---- the create and edit form ------------------------------------------------------------------
+
+/** What the alert form holds: the request's fields, plus how the audience is chosen. */
+export interface AlertFormValues {
+  title: string;
+  description: string;
+  image: string | null;
+  active: boolean;
+  audience: 'people' | 'segment';
+  recipients: RecipientOption[];
+  segment: number;
+  productTypeIds: number[];
+  supplierIds: number[];
+  structureLevel: number | null;
+  sendEmail: boolean;
+  sendSms: boolean;
+}
+
+export function alertFormDefaults(initial?: Pick<SentAlert, 'title' | 'description' | 'image' | 'active'>) {
+  return {
+    title: initial?.title ?? '',
+    description: initial?.description ?? '',
+    image: initial?.image ?? null,
+    active: initial?.active ?? true,
+    audience: 'people',
+    recipients: [],
+    segment: SEGMENT.allUsers,
+    productTypeIds: [],
+    supplierIds: [],
+    structureLevel: null,
+    sendEmail: false,
+    sendSms: false,
+  } satisfies AlertFormValues;
+}
+
+/** The POST /api/alerts/new-alert body of a filled-in form. */
+export function toNewAlertRequest(values: AlertFormValues): NewAlertRequest {
+  const base = {
+    title: values.title.trim(),
+    description: values.description,
+    image: values.image,
+    active: values.active,
+    send_email: values.sendEmail,
+    send_sms: values.sendSms,
+  };
+  if (values.audience === 'people') return { ...base, target_user_ids: values.recipients.map((r) => r.id) };
+  const segment = values.segment;
+  return {
+    ...base,
+    refs_user_segment_type_id: segment,
+    product_type_ids: segment === SEGMENT.productTypes ? values.productTypeIds : [],
+    supplier_ids: segment === SEGMENT.suppliers ? values.supplierIds : [],
+    structure_level: segment === SEGMENT.structureLevel ? values.structureLevel : null,
+  };
+}
+
+/** Where each request field's message shows on the form. */
+const FORM_FIELD_OF: Record<string, keyof AlertFormValues> = {
+  title: 'title',
+  description: 'description',
+  image: 'image',
+  target_user_ids: 'recipients',
+  product_type_ids: 'productTypeIds',
+  supplier_ids: 'supplierIds',
+  structure_level: 'structureLevel',
+};
+
+/**
+ * The form's schema: the form is turned into the request and checked by the request's own schema
+ * (NewAlertRequest, or UpdateAlertRequest when editing), every failing field reported at once
+ * under the field that shows it.
+ */
+export function alertFormSchema(mode: 'create' | 'edit') {
+  return z.custom<AlertFormValues>().superRefine((values, ctx) => {
+    const result =
+      mode === 'create'
+        ? NewAlertRequest.safeParse(toNewAlertRequest(values))
+        : UpdateAlertRequest.omit({ id: true }).safeParse({
+            title: values.title.trim(),
+            description: values.description,
+            image: values.image,
+            active: values.active,
+          });
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      const field = FORM_FIELD_OF[String(issue.path[0])];
+      ctx.addIssue({ code: 'custom', path: field ? [field] : [], message: issue.message });
+    }
+  });
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIFECYCLE } from '../accounts/waiting.ts';
+import { phoneText } from '../people/dealer-record.ts';
+import { ALT_PHONE_NOT_REAL, displayPhone, PHONE_NOT_REAL, PHONE_TOO_LONG } from '../people/phone.ts';
 import { checkSaId, ID_DOB_MISMATCH_WIZARD, idMatchesDateOfBirth } from '../people/sa-id.ts';
 import { pageOf } from '../platform/problem.ts';
 
@@ -156,7 +158,17 @@ export type MyRequestItem = z.infer<typeof MyRequestItem>;
 export const MyRequestsPage = pageOf(MyRequestItem);
 export type MyRequestsPage = z.infer<typeof MyRequestsPage>;
 
-const LOCAL_PHONE = /^0\d{9}$/;
+const PHONE = {
+  required: 'Phone number must be 10 digits starting with 0',
+  format: 'Phone number must be 10 digits starting with 0',
+  tooLong: PHONE_TOO_LONG,
+  invalid: PHONE_NOT_REAL,
+};
+const ALT_PHONE = {
+  required: 'Alternative phone must be 10 digits starting with 0',
+  format: 'Alternative phone must be 10 digits starting with 0',
+  invalid: ALT_PHONE_NOT_REAL,
+};
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date form YYYY-MM-DD');
 
 /**
@@ -168,8 +180,8 @@ export const ResubmitRequest = z.strictObject({
   surname: z.string().trim().min(2, 'Invalid Surname (2+ letters only)').max(100),
   identificationNo: z.string().trim().min(4, 'ID Number is invalid.').max(30),
   nationality: z.string().length(3, 'Invalid nationality'),
-  phone: z.string().trim().regex(LOCAL_PHONE, 'Phone number must be 10 digits starting with 0'),
-  altPhone: z.string().trim().regex(LOCAL_PHONE, 'Alternative phone must be 10 digits starting with 0').nullish(),
+  phone: phoneText(PHONE, { only: 'local' }),
+  altPhone: phoneText(ALT_PHONE, { only: 'local' }).nullish(),
   operatorId: z.string().trim().max(5, 'RICA username must be at most 5 characters').nullish(),
   dateOfBirth: IsoDate,
   passportExpiryDate: IsoDate.nullish(),
@@ -197,7 +209,7 @@ export function resubmitIdentificationError(
 
 /** The editable part of a request as the form holds it (phones with a leading 0). */
 export function resubmitValuesOf(request: DealerRequest): ResubmitRequest {
-  const local = (stored: string | null) => (stored ? `0${stored.replace(/\D/g, '').slice(-9)}` : null);
+  const local = (stored: string | null) => (stored ? displayPhone(stored) : null);
   return {
     firstName: request.firstName,
     surname: request.surname,

@@ -10,7 +10,14 @@ export const OutboxMessage = z.object({
   recipient: z.string(),
   subject: z.string().nullable(),
   body: z.string(),
-  status: z.string(),
+  /** queued → sending → sent, or back to queued after a failed attempt, or failed for good. */
+  status: z.enum(['queued', 'sending', 'sent', 'failed']),
+  /** 'outbox' (the row is the delivery), 'smtp' or 'http' (an SMS gateway). */
+  transport: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 

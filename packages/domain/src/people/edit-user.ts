@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { isMaskedSecret } from '../access/masking.ts';
-import { normalisePhone } from './phone.ts';
+import {
+  accountNumberError,
+  EMAIL,
+  isRealIsoDate,
+  optionalPhoneNumber,
+  phoneError,
+  phoneNumber,
+} from './dealer-record.ts';
+import { PHONE_NOT_REAL, PHONE_TOO_LONG, type PhoneMessages } from './phone.ts';
 import { checkSaId, ID_DOB_MISMATCH_WIZARD, idMatchesDateOfBirth } from './sa-id.ts';
 
 // Edit User on the manage-user screen (spec 1 §5.5 "Edit user (admin/leader)", §3 update-user
@@ -22,6 +30,8 @@ export const EDIT_USER_MESSAGES = {
   phoneRequired: 'Phone number is required',
   phoneNotZero: 'Phone number does not start with 0',
   phoneIncomplete: 'Phone number is incomplete',
+  phoneTooLong: PHONE_TOO_LONG,
+  phoneNotReal: PHONE_NOT_REAL,
   phoneInUse: 'Phone number has already been used',
   email: 'Please enter a valid email address',
   emailInUse: 'Email Address is already in use.',
@@ -66,47 +76,22 @@ const optionalText = z
   .nullish()
   .transform((value) => (value ? value : null));
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
 const optionalDate = optionalText.refine((value) => value === null || isRealIsoDate(value), M.dateFormat);
 
-/** The first failing phone rule (spec 1 §5.5): 10 digits starting with 0, or the stored +27 form. */
-export function phoneIssue(value: string): string | undefined {
-  const compact = value.replace(/\s+/g, '');
-  if (!compact) return M.phoneRequired;
-  if (/^\+27\d{9}$/.test(compact)) return undefined;
-  if (compact.startsWith('+27')) return M.phoneIncomplete;
-  if (!compact.startsWith('0')) return M.phoneNotZero;
-  if (!/^0\d{9}$/.test(compact)) return M.phoneIncomplete;
-  return undefined;
-}
+/** Spec 1 §5.5's words for the phone rules; the alternative phone follows the same ones. */
+const PHONE: PhoneMessages = {
+  required: M.phoneRequired,
+  format: M.phoneIncomplete,
+  notZero: M.phoneNotZero,
+  tooShort: M.phoneIncomplete,
+  tooLong: M.phoneTooLong,
+  invalid: M.phoneNotReal,
+};
 
-/** Entered as 0XXXXXXXXX, stored and sent as +27XXXXXXXXX. */
-const phoneField = z
-  .string({ error: M.phoneRequired })
-  .superRefine((value, ctx) => {
-    const issue = phoneIssue(value);
-    if (issue) ctx.addIssue({ code: 'custom', message: issue });
-  })
-  .transform((value) => normalisePhone(value));
-
-const optionalPhoneField = optionalText
-  .superRefine((value, ctx) => {
-    if (value === null) return;
-    const issue = phoneIssue(value);
-    if (issue) ctx.addIssue({ code: 'custom', message: issue });
-  })
-  .transform((value) => (value === null ? null : normalisePhone(value)));
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The first failing phone rule: 10 digits starting with 0, or the stored +27 form. */
+export const phoneIssue = (value: string): string | undefined => phoneError(value, PHONE);
 
 export const EditUserPersonal = z.object({
   firstName: requiredText(M.firstName).min(2, M.firstNameShort),
@@ -117,8 +102,8 @@ export const EditUserPersonal = z.object({
   companyName: optionalText.refine((value) => value === null || value.length >= 2, M.companyShort),
   refsGender: z.enum(['M', 'F'], { error: M.gender }),
   email: optionalText.refine((value) => value === null || EMAIL.test(value), M.email),
-  phone: phoneField,
-  altPhone: optionalPhoneField,
+  phone: phoneNumber(PHONE),
+  altPhone: optionalPhoneNumber(PHONE),
   operatorId: optionalText
     .refine((value) => value === null || value.length <= 5, M.operatorId)
     .transform((value) => (value === null ? null : value.toUpperCase())),
@@ -173,6 +158,13 @@ export const EditUserDocuments = z.object({
 });
 export type EditUserDocuments = z.infer<typeof EditUserDocuments>;
 
+const ACCOUNT_NUMBER = {
+  required: M.accountNumber,
+  digits: M.accountIncomplete,
+  short: M.accountIncomplete,
+  long: M.accountIncomplete,
+};
+
 export const EditUserBanking = z
   .object({
     refsPaymentType: z.enum(['bank', 'eWallet'], { error: M.paymentType }),
@@ -186,11 +178,8 @@ export const EditUserBanking = z
   .superRefine((value, ctx) => {
     if (value.refsPaymentType !== 'bank') return;
     if (!value.bank) ctx.addIssue({ code: 'custom', path: ['bank'], message: M.bank });
-    if (!value.bankAccountNumber) {
-      ctx.addIssue({ code: 'custom', path: ['bankAccountNumber'], message: M.accountNumber });
-    } else if (!isMaskedSecret(value.bankAccountNumber) && !/^\d{6,20}$/.test(value.bankAccountNumber)) {
-      ctx.addIssue({ code: 'custom', path: ['bankAccountNumber'], message: M.accountIncomplete });
-    }
+    const accountIssue = accountNumberError(value.bankAccountNumber, ACCOUNT_NUMBER, { allowMasked: true });
+    if (accountIssue) ctx.addIssue({ code: 'custom', path: ['bankAccountNumber'], message: accountIssue });
     if (value.refsBankAccountType !== 1 && value.refsBankAccountType !== 2) {
       ctx.addIssue({ code: 'custom', path: ['refsBankAccountType'], message: M.accountType });
     }

@@ -10,9 +10,7 @@ import {
   NO_PERMISSION,
   nextLifecycleStatus,
   permissionsFor,
-  pruneLinks,
   STATUS_REFUSALS,
-  suppliersOffering,
   UpdateUserFlagsRequest,
 } from './manage-user.ts';
 import { lifecycleChipLabel, UserIdParams, universityTone } from './user-detail.ts';
@@ -129,27 +127,6 @@ describe('managerRefusal (spec 1 §4 change manager)', () => {
     expect(managerRefusal(user, { ...candidate, lifecycleStatusId: 4 })).toBe(MANAGER_REFUSALS.deleted);
     expect(managerRefusal(user, { ...candidate, isLeader: false })).toBe(MANAGER_REFUSALS.notLeader);
     expect(managerRefusal(user, { ...candidate, id: 2 })).toBe(MANAGER_REFUSALS.same);
-  });
-});
-
-describe('supplier choices follow product types', () => {
-  const suppliers = [
-    { id: 1, name: 'Fibre Co', productTypeIds: [10] },
-    { id: 2, name: 'Mobile Co', productTypeIds: [20] },
-    { id: 3, name: 'Both Co', productTypeIds: [10, 20] },
-  ];
-  const deals = [
-    { id: 100, name: 'Fibre deal', supplierId: 1, productTypeId: 10 },
-    { id: 200, name: 'Mobile deal', supplierId: 3, productTypeId: 20 },
-  ];
-  it('offers only suppliers of a chosen product type', () => {
-    expect(suppliersOffering(suppliers, [20]).map((s) => s.id)).toEqual([2, 3]);
-    expect(suppliersOffering(suppliers, [])).toEqual([]);
-  });
-  it('unchecking a product type prunes suppliers and deals no longer valid', () => {
-    expect(
-      pruneLinks({ suppliers, deals }, { productTypeIds: [10], supplierIds: [1, 2, 3], dealIds: [100, 200] }),
-    ).toEqual({ productTypeIds: [10], supplierIds: [1, 3], dealIds: [100] });
   });
 });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type Action, can, type PermissionActor, type PermissionTarget, type Subject } from '../access/permissions.ts';
+import { CatalogueChoices, type CatalogueRefusal } from '../catalogue/catalogue.ts';
 import { MAX_ROW_ID } from '../platform/ids.ts';
-import { LIFECYCLE, NamedItem, PersonRef, type UserPermissions } from './user-detail.ts';
+import { LIFECYCLE, PersonRef, type UserPermissions } from './user-detail.ts';
 
 // The manage-user screen's actions (spec 1 §2.11, §4, §6; spec 3 §4.6, §5.7): the payloads, and
 // the pure rules the server enforces and the page mirrors.
@@ -129,49 +130,18 @@ export const UpdateUserLinksRequest = z.strictObject({
 });
 export type UpdateUserLinksRequest = z.infer<typeof UpdateUserLinksRequest>;
 
-export const SupplierOption = NamedItem.extend({ productTypeIds: z.array(z.number().int()) });
-export type SupplierOption = z.infer<typeof SupplierOption>;
-export const DealOption = NamedItem.extend({ supplierId: z.number().int(), productTypeId: z.number().int() });
-export type DealOption = z.infer<typeof DealOption>;
+/** What Edit links offers: the catalogue the actor may link (deals empty for non-admins). */
+export const LinkOptions = CatalogueChoices;
+export type LinkOptions = CatalogueChoices;
 
-export const LinkOptions = z.object({
-  productTypes: z.array(NamedItem),
-  suppliers: z.array(SupplierOption),
-  /** Empty for non-admins. */
-  deals: z.array(DealOption),
-});
-export type LinkOptions = z.infer<typeof LinkOptions>;
-
-/** Supplier choices are limited to suppliers offering a chosen product type (spec 1 §2.7). */
-export function suppliersOffering(suppliers: SupplierOption[], productTypeIds: number[]): SupplierOption[] {
-  const chosen = new Set(productTypeIds);
-  return suppliers.filter((supplier) => supplier.productTypeIds.some((id) => chosen.has(id)));
-}
-
-/** Unchecking a product type removes suppliers (and their deals) no longer valid. */
-export function pruneLinks(
-  options: Pick<LinkOptions, 'suppliers' | 'deals'>,
-  selection: { productTypeIds: number[]; supplierIds: number[]; dealIds: number[] },
-): { productTypeIds: number[]; supplierIds: number[]; dealIds: number[] } {
-  const offered = new Set(suppliersOffering(options.suppliers, selection.productTypeIds).map((s) => s.id));
-  const supplierIds = selection.supplierIds.filter((id) => offered.has(id));
-  const keptSuppliers = new Set(supplierIds);
-  const types = new Set(selection.productTypeIds);
-  const deals = new Map(options.deals.map((deal) => [deal.id, deal]));
-  const dealIds = selection.dealIds.filter((id) => {
-    const deal = deals.get(id);
-    return deal !== undefined && keptSuppliers.has(deal.supplierId) && types.has(deal.productTypeId);
-  });
-  return { productTypeIds: selection.productTypeIds, supplierIds, dealIds };
-}
-
+/** The message for each reason a link choice is refused. */
 export const LINK_REFUSALS = {
   unknownProductType: 'One of the chosen product types does not exist.',
   unknownSupplier: 'One of the chosen suppliers does not exist.',
   supplierNotOffered: 'A chosen supplier does not offer any of the chosen product types.',
   unknownDeal: 'One of the chosen deals does not exist.',
   dealNotOffered: 'A chosen deal is not for one of the chosen suppliers and product types.',
-} as const;
+} as const satisfies Record<CatalogueRefusal, string>;
 
 // --- User type -------------------------------------------------------------------------------
 

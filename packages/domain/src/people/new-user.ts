@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { EMAIL_IN_USE, PHONE_IN_USE } from '../accounts/profile.ts';
+import { CatalogueChoices, pruneCatalogueChoice } from '../catalogue/catalogue.ts';
 import { MAX_ROW_ID } from '../platform/ids.ts';
-import { normalisePhone } from './phone.ts';
+import { accountNumberError, EMAIL, isName, isRealIsoDate, phoneError } from './dealer-record.ts';
+import { ALT_PHONE_NOT_REAL, normalisePhone, PHONE_NOT_REAL, PHONE_TOO_LONG } from './phone.ts';
 import { checkSaId, ID_DOB_MISMATCH_WIZARD, idMatchesDateOfBirth, readDateOfBirth } from './sa-id.ts';
 
 /**
  * The Create New User wizard (spec 1 §2.7, §3 "New-user form", §5.4): the values the page holds,
- * the rules of each step with the spec's messages, and the request it sends. The server runs the
- * same step rules on what it receives (and the §5.2 record check in onboarding.ts) before creating.
+ * the rules of each step with the spec's messages, and the request it sends. The step rules read
+ * either shape (the wizard's values or the request), so the server runs them on the request it
+ * received, as it is, before the §5.2 record check in onboarding.ts.
  */
 
 export const WIZARD_STEPS = ['personal', 'address', 'documents', 'banking', 'products'] as const;
@@ -38,8 +41,11 @@ export const NEW_USER_MESSAGES = {
   idDobMismatch: ID_DOB_MISMATCH_WIZARD,
   phoneRequired: 'Phone number is required',
   phoneFormat: 'Phone number must be 10 digits starting with 0',
+  phoneTooLong: PHONE_TOO_LONG,
+  phoneNotReal: PHONE_NOT_REAL,
   phoneInUse: PHONE_IN_USE,
   altPhoneFormat: 'Alternative phone must be 10 digits starting with 0',
+  altPhoneNotReal: ALT_PHONE_NOT_REAL,
   altPhoneSame: 'Alternative phone must be different from the phone number',
   emailRequired: 'Email is required',
   emailFormat: 'Please enter a valid email address',
@@ -218,11 +224,67 @@ export function epochOfIsoDate(value: string | null | undefined): number | null 
 
 // ---- step rules --------------------------------------------------------------------------------
 
-const LOCAL_PHONE = /^0\d{9}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Letters (any script), spaces and , . ' - only (spec 1 §5.2 surname and suburb). */
-const NAME_CHARACTERS = /^[\p{L}\p{M} ,.'-]+$/u;
-const letterCount = (value: string) => (value.match(/\p{L}/gu) ?? []).length;
+/**
+ * What the step rules read: the wizard's values (dates in epoch seconds, blanks '') or the request
+ * as the server parsed it (dates 'YYYY-MM-DD', blanks null), so neither is turned into the other.
+ */
+export interface NewUserValues {
+  firstName: string;
+  surname: string;
+  dateOfBirth: number | string | null;
+  refsGender: 'M' | 'F';
+  refsIdentityDocType: 'RSAID' | 'PASSPORT';
+  identificationNo: string;
+  nationality: string;
+  operatorId?: string | null | undefined;
+  companyName?: string | null | undefined;
+  email: string;
+  phone: string;
+  altPhone?: string | null | undefined;
+  parentDealer: number | null;
+  passportIssueDate?: number | string | null | undefined;
+  passportExpiryDate?: number | string | null | undefined;
+  province: string;
+  street: string;
+  suburb: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  refsPaymentType: 'bank' | 'eWallet';
+  bank?: string | null | undefined;
+  refsBankAccountType?: number | null | undefined;
+  bankAccountNumber?: string | null | undefined;
+  branchCode?: string | null | undefined;
+  idPhotoUrl: string;
+  personPhotoUrl: string;
+  TandCs: boolean;
+}
+
+const text = (value: string | null | undefined) => (value ?? '').trim();
+
+/** Epoch seconds of either date form; null when missing or not a real day. */
+function epochOf(value: number | string | null | undefined): number | null {
+  if (typeof value === 'number') return value;
+  return value && isRealIsoDate(value) ? epochOfIsoDate(value) : null;
+}
+
+const PHONE = {
+  required: NEW_USER_MESSAGES.phoneRequired,
+  format: NEW_USER_MESSAGES.phoneFormat,
+  tooLong: NEW_USER_MESSAGES.phoneTooLong,
+  invalid: NEW_USER_MESSAGES.phoneNotReal,
+};
+const ALT_PHONE = {
+  required: NEW_USER_MESSAGES.altPhoneFormat,
+  format: NEW_USER_MESSAGES.altPhoneFormat,
+  invalid: NEW_USER_MESSAGES.altPhoneNotReal,
+};
+const ACCOUNT_NUMBER = {
+  required: NEW_USER_MESSAGES.accountNumberRequired,
+  digits: NEW_USER_MESSAGES.accountNumberDigits,
+  short: NEW_USER_MESSAGES.accountNumberShort,
+  long: NEW_USER_MESSAGES.accountNumberLong,
+};
 
 export interface PersonalStepContext {
   /** The server's answer to the duplicate check: true also when the check itself failed. */
@@ -233,7 +295,13 @@ export interface PersonalStepContext {
 }
 
 /** The ID/passport rules on their own, for the on-blur check (spec 1 §5.4). */
-export function identificationError(values: NewUserForm, context: PersonalStepContext = {}): string | undefined {
+export function identificationError(
+  values: Pick<
+    NewUserValues,
+    'identificationNo' | 'refsIdentityDocType' | 'refsGender' | 'nationality' | 'dateOfBirth'
+  >,
+  context: PersonalStepContext = {},
+): string | undefined {
   const id = values.identificationNo.trim();
   if (!id) return NEW_USER_MESSAGES.identificationRequired;
   if (id.length <= 3) return NEW_USER_MESSAGES.identificationShort;
@@ -243,27 +311,28 @@ export function identificationError(values: NewUserForm, context: PersonalStepCo
   if (values.refsIdentityDocType === 'RSAID') {
     const check = checkSaId(id, { gender: values.refsGender, nationality: values.nationality });
     if (!check.valid) return check.message;
-    if (values.dateOfBirth !== null && !idMatchesDateOfBirth(id, values.dateOfBirth)) {
+    const dateOfBirth = epochOf(values.dateOfBirth);
+    if (dateOfBirth !== null && !idMatchesDateOfBirth(id, dateOfBirth)) {
       return NEW_USER_MESSAGES.idDobMismatch;
     }
   }
   return undefined;
 }
 
-export function validatePersonalStep(values: NewUserForm, context: PersonalStepContext = {}): FieldErrors {
+export function validatePersonalStep(values: NewUserValues, context: PersonalStepContext = {}): FieldErrors {
   const errors: FieldErrors = {};
   const today = todayEpochSeconds(context.now);
   const firstName = values.firstName.trim();
   if (!firstName) errors.firstName = NEW_USER_MESSAGES.firstNameRequired;
-  else if (letterCount(firstName) < 2) errors.firstName = NEW_USER_MESSAGES.firstNameShort;
+  else if (!isName(firstName)) errors.firstName = NEW_USER_MESSAGES.firstNameShort;
 
   const surname = values.surname.trim();
   if (!surname) errors.surname = NEW_USER_MESSAGES.surnameRequired;
-  else if (letterCount(surname) < 2 || !NAME_CHARACTERS.test(surname))
-    errors.surname = NEW_USER_MESSAGES.surnameInvalid;
+  else if (!isName(surname, 2, true)) errors.surname = NEW_USER_MESSAGES.surnameInvalid;
 
-  if (values.dateOfBirth === null) errors.dateOfBirth = NEW_USER_MESSAGES.dateOfBirthRequired;
-  else if (values.dateOfBirth > today) errors.dateOfBirth = NEW_USER_MESSAGES.dateOfBirthFuture;
+  const dateOfBirth = epochOf(values.dateOfBirth);
+  if (dateOfBirth === null) errors.dateOfBirth = NEW_USER_MESSAGES.dateOfBirthRequired;
+  else if (dateOfBirth > today) errors.dateOfBirth = NEW_USER_MESSAGES.dateOfBirthFuture;
 
   if (!values.nationality) errors.nationality = NEW_USER_MESSAGES.nationalityRequired;
 
@@ -271,21 +340,23 @@ export function validatePersonalStep(values: NewUserForm, context: PersonalStepC
   if (idError) errors.identificationNo = idError;
 
   if (values.refsIdentityDocType === 'PASSPORT') {
-    if (values.passportIssueDate === null) errors.passportIssueDate = NEW_USER_MESSAGES.passportIssueRequired;
-    else if (values.passportIssueDate > today) errors.passportIssueDate = NEW_USER_MESSAGES.passportIssueFuture;
-    if (values.passportExpiryDate === null) errors.passportExpiryDate = NEW_USER_MESSAGES.passportExpiryRequired;
-    else if (values.passportExpiryDate < today) errors.passportExpiryDate = NEW_USER_MESSAGES.passportExpiryPast;
+    const issued = epochOf(values.passportIssueDate);
+    const expires = epochOf(values.passportExpiryDate);
+    if (issued === null) errors.passportIssueDate = NEW_USER_MESSAGES.passportIssueRequired;
+    else if (issued > today) errors.passportIssueDate = NEW_USER_MESSAGES.passportIssueFuture;
+    if (expires === null) errors.passportExpiryDate = NEW_USER_MESSAGES.passportExpiryRequired;
+    else if (expires < today) errors.passportExpiryDate = NEW_USER_MESSAGES.passportExpiryPast;
   }
 
-  const phone = values.phone.trim();
-  if (!phone) errors.phone = NEW_USER_MESSAGES.phoneRequired;
-  else if (!LOCAL_PHONE.test(phone)) errors.phone = NEW_USER_MESSAGES.phoneFormat;
+  const phoneIssue = phoneError(values.phone, PHONE);
+  if (phoneIssue) errors.phone = phoneIssue;
   else if (context.phoneInUse) errors.phone = NEW_USER_MESSAGES.phoneInUse;
 
-  const altPhone = values.altPhone.trim();
-  if (altPhone) {
-    if (!LOCAL_PHONE.test(altPhone)) errors.altPhone = NEW_USER_MESSAGES.altPhoneFormat;
-    else if (altPhone === phone) errors.altPhone = NEW_USER_MESSAGES.altPhoneSame;
+  if (text(values.altPhone)) {
+    const altPhoneIssue = phoneError(values.altPhone, ALT_PHONE);
+    if (altPhoneIssue) errors.altPhone = altPhoneIssue;
+    else if (!phoneIssue && normalisePhone(text(values.altPhone)) === normalisePhone(values.phone))
+      errors.altPhone = NEW_USER_MESSAGES.altPhoneSame;
   }
 
   const email = values.email.trim();
@@ -295,14 +366,14 @@ export function validatePersonalStep(values: NewUserForm, context: PersonalStepC
   else if (!EMAIL.test(email)) errors.email = NEW_USER_MESSAGES.emailFormat;
   else if (context.emailInUse) errors.email = NEW_USER_MESSAGES.emailInUse;
 
-  if (values.operatorId.trim().length > 5) errors.operatorId = NEW_USER_MESSAGES.operatorIdLong;
-  const company = values.companyName.trim();
-  if (company && letterCount(company) < 2) errors.companyName = NEW_USER_MESSAGES.companyNameShort;
+  if (text(values.operatorId).length > 5) errors.operatorId = NEW_USER_MESSAGES.operatorIdLong;
+  const company = text(values.companyName);
+  if (company && !isName(company)) errors.companyName = NEW_USER_MESSAGES.companyNameShort;
   if (values.parentDealer === null) errors.parentDealer = NEW_USER_MESSAGES.managerRequired;
   return errors;
 }
 
-export function validateAddressStep(values: NewUserForm): FieldErrors {
+export function validateAddressStep(values: NewUserValues): FieldErrors {
   const errors: FieldErrors = {};
   if (!values.province) errors.province = NEW_USER_MESSAGES.provinceRequired;
   const street = values.street.trim();
@@ -310,10 +381,10 @@ export function validateAddressStep(values: NewUserForm): FieldErrors {
   else if (street.length < 2) errors.street = NEW_USER_MESSAGES.streetShort;
   const suburb = values.suburb.trim();
   if (!suburb) errors.suburb = NEW_USER_MESSAGES.suburbRequired;
-  else if (letterCount(suburb) < 2 || !NAME_CHARACTERS.test(suburb)) errors.suburb = NEW_USER_MESSAGES.suburbInvalid;
+  else if (!isName(suburb, 2, true)) errors.suburb = NEW_USER_MESSAGES.suburbInvalid;
   const city = values.city.trim();
   if (!city) errors.city = NEW_USER_MESSAGES.cityRequired;
-  else if (letterCount(city) < 2) errors.city = NEW_USER_MESSAGES.cityInvalid;
+  else if (!isName(city)) errors.city = NEW_USER_MESSAGES.cityInvalid;
   const postalCode = values.postalCode.trim();
   if (!postalCode) errors.postalCode = NEW_USER_MESSAGES.postalCodeRequired;
   else if (!/^\d{4}$/.test(postalCode)) errors.postalCode = NEW_USER_MESSAGES.postalCodeFormat;
@@ -321,38 +392,35 @@ export function validateAddressStep(values: NewUserForm): FieldErrors {
   return errors;
 }
 
-export function validateDocumentsStep(values: NewUserForm): FieldErrors {
+export function validateDocumentsStep(values: NewUserValues): FieldErrors {
   const errors: FieldErrors = {};
   if (!values.idPhotoUrl) errors.idPhotoUrl = NEW_USER_MESSAGES.idPhotoRequired;
   if (!values.personPhotoUrl) errors.personPhotoUrl = NEW_USER_MESSAGES.personPhotoRequired;
   return errors;
 }
 
-export function validateBankingStep(values: NewUserForm): FieldErrors {
+export function validateBankingStep(values: NewUserValues): FieldErrors {
   const errors: FieldErrors = {};
   // eWallet needs nothing: the link is optional and the primary phone is used.
   if (values.refsPaymentType !== 'bank') return errors;
   if (!values.bank) errors.bank = NEW_USER_MESSAGES.bankRequired;
   if (!values.refsBankAccountType) errors.refsBankAccountType = NEW_USER_MESSAGES.accountTypeRequired;
-  const account = values.bankAccountNumber.trim();
-  if (!account) errors.bankAccountNumber = NEW_USER_MESSAGES.accountNumberRequired;
-  else if (!/^\d+$/.test(account)) errors.bankAccountNumber = NEW_USER_MESSAGES.accountNumberDigits;
-  else if (account.length < 6) errors.bankAccountNumber = NEW_USER_MESSAGES.accountNumberShort;
-  else if (account.length > 20) errors.bankAccountNumber = NEW_USER_MESSAGES.accountNumberLong;
+  const accountIssue = accountNumberError(values.bankAccountNumber, ACCOUNT_NUMBER);
+  if (accountIssue) errors.bankAccountNumber = accountIssue;
   if (!values.branchCode) errors.branchCode = NEW_USER_MESSAGES.branchCodeRequired;
   return errors;
 }
 
 /** Step 5 is optional: whatever is chosen is checked against the catalogue by the server. */
-export function validateProductsStep(_values: NewUserForm): FieldErrors {
+export function validateProductsStep(_values: NewUserValues): FieldErrors {
   return {};
 }
 
-export function validateReview(values: NewUserForm): FieldErrors {
+export function validateReview(values: Pick<NewUserValues, 'TandCs'>): FieldErrors {
   return values.TandCs ? {} : { TandCs: NEW_USER_MESSAGES.termsRequired };
 }
 
-export function validateStep(step: WizardStep, values: NewUserForm, context: PersonalStepContext = {}): FieldErrors {
+export function validateStep(step: WizardStep, values: NewUserValues, context: PersonalStepContext = {}): FieldErrors {
   switch (step) {
     case 'personal':
       return validatePersonalStep(values, context);
@@ -368,7 +436,7 @@ export function validateStep(step: WizardStep, values: NewUserForm, context: Per
 }
 
 /** Every step and the review at once: what the server checks before creating. */
-export function validateNewUser(values: NewUserForm, context: PersonalStepContext = {}): FieldErrors {
+export function validateNewUser(values: NewUserValues, context: PersonalStepContext = {}): FieldErrors {
   return {
     ...validatePersonalStep(values, context),
     ...validateAddressStep(values),
@@ -464,8 +532,6 @@ export const CreateUserRequest = z.strictObject(
 export type CreateUserRequest = z.input<typeof CreateUserRequest>;
 export type ParsedCreateUserRequest = z.output<typeof CreateUserRequest>;
 
-const localPhone = (stored: string | null | undefined) => (stored ? `0${stored.replace(/\D/g, '').slice(-9)}` : '');
-
 /** The wizard's values as the request: dates YYYY-MM-DD, phones +27, RICA username upper case, company defaulted. */
 export function toCreateUserRequest(values: NewUserForm, options: { includeDeals?: boolean } = {}): CreateUserRequest {
   const blankToNull = (value: string) => (value.trim() ? value.trim() : null);
@@ -511,48 +577,6 @@ export function toCreateUserRequest(values: NewUserForm, options: { includeDeals
   };
 }
 
-/** A request read back into the wizard's values, so the server can run the same step rules. */
-export function formFromCreateUserRequest(request: ParsedCreateUserRequest): NewUserForm {
-  return {
-    firstName: request.firstName,
-    middleName: request.middleName ?? '',
-    surname: request.surname,
-    dateOfBirth: epochOfIsoDate(request.dateOfBirth),
-    refsGender: request.refsGender,
-    refsIdentityDocType: request.refsIdentityDocType,
-    identificationNo: request.identificationNo,
-    nationality: request.nationality,
-    operatorId: request.operatorId ?? '',
-    companyName: request.companyName ?? '',
-    email: request.email,
-    phone: localPhone(request.phone),
-    altPhone: localPhone(request.altPhone),
-    refsShirtSize: request.refsShirtSize ?? '',
-    parentDealer: request.parentDealer,
-    refsTypeId: request.refsTypeId ?? 1,
-    passportIssueDate: epochOfIsoDate(request.passportIssueDate),
-    passportExpiryDate: epochOfIsoDate(request.passportExpiryDate),
-    province: request.province,
-    street: request.street,
-    suburb: request.suburb,
-    postalCode: request.postalCode,
-    city: request.city,
-    country: request.country,
-    refsPaymentType: request.refsPaymentType,
-    bank: request.bank ?? '',
-    refsBankAccountType: request.refsBankAccountType ?? null,
-    bankAccountNumber: request.bankAccountNumber ?? '',
-    branchCode: request.branchCode ?? '',
-    eWalletLink: request.eWalletLink ?? '',
-    idPhotoUrl: request.idPhotoUrl,
-    personPhotoUrl: request.personPhotoUrl,
-    selectedProductTypes: request.selectedProductTypes,
-    selectedSuppliers: request.selectedSuppliers,
-    selectedDeals: request.selectedDeals,
-    TandCs: request.TandCs,
-  };
-}
-
 /** The answer to a successful creation: shown once on the success screen, never stored in clear. */
 export const CreateUserResponse = z.object({
   id: z.number().int(),
@@ -593,33 +617,13 @@ export type ManagerOptionsQuery = z.infer<typeof ManagerOptionsQuery>;
 export const ManagerOptions = z.object({ items: z.array(ManagerOption) });
 export type ManagerOptions = z.infer<typeof ManagerOptions>;
 
-export const OnboardingOptions = z.object({
-  productTypes: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  /** Each supplier with the product types it offers (suppliers_product_type_index). */
-  suppliers: z.array(z.object({ id: z.number().int(), name: z.string(), productTypeIds: z.array(z.number().int()) })),
-  /** Admins: every deal; a leader: their own deals, the base they work from. */
-  deals: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      supplierId: z.number().int(),
-      productTypeId: z.number().int(),
-    }),
-  ),
+/** The catalogue the wizard offers (admins: every deal; a leader: their own deals, the base they work from). */
+export const OnboardingOptions = CatalogueChoices.extend({
   canChooseDeals: z.boolean(),
   canChooseUserType: z.boolean(),
   defaultManager: ManagerOption,
 });
 export type OnboardingOptions = z.infer<typeof OnboardingOptions>;
-
-/** Suppliers offering at least one of the chosen product types (spec 1 §2.7). */
-export function suppliersForProductTypes<T extends { id: number; productTypeIds: number[] }>(
-  suppliers: readonly T[],
-  productTypeIds: readonly number[],
-): T[] {
-  const chosen = new Set(productTypeIds);
-  return suppliers.filter((supplier) => supplier.productTypeIds.some((id) => chosen.has(id)));
-}
 
 /** After a product type is unchecked: the chosen suppliers that still offer a chosen type, and their deals. */
 export function pruneSelections(
@@ -627,14 +631,13 @@ export function pruneSelections(
   suppliers: ReadonlyArray<{ id: number; productTypeIds: number[] }>,
   deals: ReadonlyArray<{ id: number; supplierId: number; productTypeId: number }>,
 ): { selectedSuppliers: number[]; selectedDeals: number[] } {
-  const valid = new Set(suppliersForProductTypes(suppliers, values.selectedProductTypes).map((s) => s.id));
-  const selectedSuppliers = values.selectedSuppliers.filter((id) => valid.has(id));
-  const keptSuppliers = new Set(selectedSuppliers);
-  const types = new Set(values.selectedProductTypes);
-  const dealById = new Map(deals.map((deal) => [deal.id, deal]));
-  const selectedDeals = values.selectedDeals.filter((id) => {
-    const deal = dealById.get(id);
-    return deal !== undefined && keptSuppliers.has(deal.supplierId) && types.has(deal.productTypeId);
-  });
-  return { selectedSuppliers, selectedDeals };
+  const pruned = pruneCatalogueChoice(
+    { suppliers, deals },
+    {
+      productTypeIds: values.selectedProductTypes,
+      supplierIds: values.selectedSuppliers,
+      dealIds: values.selectedDeals,
+    },
+  );
+  return { selectedSuppliers: pruned.supplierIds, selectedDeals: pruned.dealIds };
 }

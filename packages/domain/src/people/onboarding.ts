@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isName, isRealIsoDate, NAME_CHARACTERS, POSTAL_CODE, SA_PROVINCE_CODES } from './dealer-record.ts';
 import type { ParsedCreateUserRequest } from './new-user.ts';
+import { isValidPhone, PHONE_NOT_REAL } from './phone.ts';
 
 /**
  * The onboarding record (spec 1 §3 "Onboarding record", §5.2): the users_master row a creation
@@ -8,7 +10,7 @@ import type { ParsedCreateUserRequest } from './new-user.ts';
  * step rules, which the server also runs, are where an RSAID number is checked.
  */
 
-export const SA_PROVINCE_CODES = ['EC', 'FS', 'GP', 'KZN', 'LP', 'MP', 'NC', 'NW', 'WC'] as const;
+export { SA_PROVINCE_CODES };
 
 export const ONBOARDING_MESSAGES = {
   required: 'Required',
@@ -43,8 +45,7 @@ export const ONBOARDING_MESSAGES = {
 } as const;
 
 const M = ONBOARDING_MESSAGES;
-const letters = (min: number) => (value: string) => (value.match(/\p{L}/gu) ?? []).length >= min;
-const NAME_CHARACTERS = /^[\p{L}\p{M} ,.'-]+$/u;
+const letters = (min: number) => (value: string) => isName(value, min);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -74,9 +75,10 @@ const phone = (lengthMessage: string) =>
   z
     .string(M.phoneRequired)
     .length(12, lengthMessage)
-    .regex(/^\+27\d{9}$/, M.invalidPhone);
+    .regex(/^\+27\d{9}$/, M.invalidPhone)
+    .refine((value) => !/^\+27\d{9}$/.test(value) || isValidPhone(value), PHONE_NOT_REAL);
 
-const isoDate = (message: string) => z.string(message).regex(/^\d{4}-\d{2}-\d{2}$/, message);
+const isoDate = (message: string) => z.string(message).refine(isRealIsoDate, message);
 
 /** The §5.2 schema; country codes come from the reference list (refs_country). */
 export function onboardingRecordSchema(countryCodes: readonly string[]) {
@@ -107,7 +109,7 @@ export function onboardingRecordSchema(countryCodes: readonly string[]) {
       passport_expiry_date: z.string().nullish(),
       passport_issue_date: z.string().nullish(),
       phone: phone(M.phoneLength),
-      postal_code: z.string(M.postalCode).regex(/^\d{4}$/, M.postalCode),
+      postal_code: z.string(M.postalCode).regex(POSTAL_CODE, M.postalCode),
       province: z.enum(SA_PROVINCE_CODES, M.province),
       refs_gender: z.enum(['M', 'F'], M.gender),
       refs_bank_account_type: z

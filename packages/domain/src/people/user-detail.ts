@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NamedItem } from '../catalogue/catalogue.ts';
 
 /** Lifecycle status ids (spec 1 §4, §9). */
 export const LIFECYCLE = { pending: 1, active: 2, inactive: 3, deleted: 4, declined: 5 } as const;
@@ -31,9 +32,6 @@ export const PersonRef = z.object({
   surname: z.string(),
 });
 export type PersonRef = z.infer<typeof PersonRef>;
-
-export const NamedItem = z.object({ id: z.number().int(), name: z.string() });
-export type NamedItem = z.infer<typeof NamedItem>;
 
 const Progress = z.object({ passed: z.number().int(), total: z.number().int() });
 

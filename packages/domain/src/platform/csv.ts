@@ -7,7 +7,24 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** Cells holding any of these must be quoted. */
 const NEEDS_QUOTES = /[",\r\n]/;
 
-export type CsvValue = string | number | boolean | Date | null | undefined;
+/**
+ * Text a spreadsheet would read as a number and spoil: `0821234567` loses its 0, a long account
+ * number turns into 8.2E+09. Written as the formula `="0821234567"`, which every spreadsheet shows
+ * as the text itself. Only digits, spaces and a leading + are let through, so no other formula can
+ * be smuggled in this way.
+ */
+export class CsvText {
+  constructor(readonly text: string) {}
+}
+
+export type CsvValue = string | number | boolean | Date | CsvText | null | undefined;
+
+const KEEPABLE_TEXT = /^\+?[\d ]+$/;
+
+/** A digits-only cell kept as text; anything else is written as an ordinary cell. */
+export function csvText(value: string | null | undefined): CsvValue {
+  return value && KEEPABLE_TEXT.test(value) ? new CsvText(value) : value;
+}
 
 /**
  * One cell. Numbers and booleans are written as they are (a number cannot carry a formula, and a
@@ -18,6 +35,7 @@ export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof CsvText) return `"=""${value.text}"""`;
   let text = value instanceof Date ? value.toISOString() : value;
   if (FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

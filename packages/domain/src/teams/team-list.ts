@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIFECYCLE } from '../accounts/waiting.ts';
+import { zCode } from '../people/z-code.ts';
 import { RowIdParam } from '../platform/ids.ts';
 
 // Manage Teams, the downstream view and the admin dealer lists (spec 1 §2.8, §2.9, §7 "Users for
@@ -30,7 +31,7 @@ export function statusChipLabel(statusId: number): 'Active' | 'Inactive' | 'Dele
 
 /** 'Z-{id}: first name surname', as the Name column shows a dealer (spec 1 §2.8). */
 export function dealerLabel(person: { id: number; firstName: string; surname: string }): string {
-  return `Z-${person.id}: ${[person.firstName, person.surname].filter(Boolean).join(' ')}`;
+  return `${zCode(person.id)}: ${[person.firstName, person.surname].filter(Boolean).join(' ')}`;
 }
 
 const booleanFlag = z
@@ -51,6 +52,12 @@ const pageFields = {
    */
   cursor: z.string().max(512).optional(),
 };
+
+/** The search box of a team list, checked as the query's search is before it is sent. */
+export const TeamSearchForm = z.object({
+  search: z.string().trim().max(100, 'Search can be at most 100 characters'),
+});
+export type TeamSearchForm = z.input<typeof TeamSearchForm>;
 
 export const TeamListQuery = z.object({
   ...pageFields,

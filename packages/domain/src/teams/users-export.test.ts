@@ -33,10 +33,10 @@ describe('users export', () => {
     expect(usersExportHeader().endsWith('\r\n')).toBe(true);
   });
 
-  it('writes a row with the phone shown with 0, quoting and formula neutralising', () => {
+  it('writes a row with the phone kept as text so its 0 survives a spreadsheet, quoting and formula neutralising', () => {
     const line = usersExportLines([row]);
     expect(line).toBe(
-      `Z-42,'=cmd|calc,,"Nkosi, Jr","The ""Best"" Sales",thabo@mail.test,0821234567,Active,Top Level,,No,Yes,Agent,3,Yes,No,"12 Long Street\nUnit 4",Gardens,Cape Town,WC,8001,2025-06-01\r\n`,
+      `Z-42,'=cmd|calc,,"Nkosi, Jr","The ""Best"" Sales",thabo@mail.test,"=""0821234567""",Active,Top Level,,No,Yes,Agent,3,Yes,No,"12 Long Street\nUnit 4",Gardens,Cape Town,WC,"=""8001""",2025-06-01\r\n`,
     );
   });
 });

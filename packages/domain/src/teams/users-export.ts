@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayPhone } from '../people/phone.ts';
-import { type CsvValue, csvLines } from '../platform/csv.ts';
+import { zCode } from '../people/z-code.ts';
+import { type CsvValue, csvLines, csvText } from '../platform/csv.ts';
 import { TeamPagination } from './team-list.ts';
 
 // '/all-users' (admin): every user as CSV, read in pages of 1000 with a progress bar (spec 1 §2.2,
@@ -50,15 +51,15 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** The columns of the file, in order: heading and value. */
 export const USERS_EXPORT_COLUMNS: ReadonlyArray<readonly [string, (row: UsersExportRow) => CsvValue]> = [
-  ['Code', (row) => `Z-${row.id}`],
+  ['Code', (row) => zCode(row.id)],
   ['First Name', (row) => row.firstName],
   ['Middle Name', (row) => row.middleName],
   ['Surname', (row) => row.surname],
   ['Company', (row) => row.companyName],
   ['Email', (row) => row.email],
-  ['Phone', (row) => displayPhone(row.phone)],
+  ['Phone', (row) => csvText(displayPhone(row.phone))],
   ['Status', (row) => row.lifecycleStatus],
-  ['Parent Code', (row) => (row.parentId === null ? 'Top Level' : `Z-${row.parentId}`)],
+  ['Parent Code', (row) => (row.parentId === null ? 'Top Level' : zCode(row.parentId))],
   ['Parent Name', (row) => row.parentName],
   ['Admin', (row) => yesNo(row.isAdmin)],
   ['Leader', (row) => yesNo(row.isLeader)],
@@ -70,7 +71,7 @@ export const USERS_EXPORT_COLUMNS: ReadonlyArray<readonly [string, (row: UsersEx
   ['Suburb', (row) => row.suburb],
   ['City', (row) => row.city],
   ['Province', (row) => row.province],
-  ['Postal Code', (row) => row.postalCode],
+  ['Postal Code', (row) => csvText(row.postalCode)],
   ['Created', (row) => row.createdAt.slice(0, 10)],
 ];
 

@@ -23,6 +23,8 @@ export const refsSupplierStatus = pgTable('refs_supplier_status', {
 export const refsSupplierContactType = pgTable('refs_supplier_contact_type', {
   id: smallint().primaryKey(),
   name: text().notNull(),
+  /** A supplier cannot be saved without a complete contact of a required type (spec 3 §5.5). */
+  isRequired: boolean().notNull().default(false),
 });
 
 export const refsProductStatus = pgTable('refs_product_status', {
@@ -114,7 +116,7 @@ export const suppliersContacts = pgTable(
     contactNumber: text(),
     contactEmail: text(),
   },
-  (t) => [index().on(t.supplierId)],
+  (t) => [uniqueIndex('suppliers_contacts_one_per_type').on(t.supplierId, t.contactTypeId)],
 );
 
 export const productsMaster = pgTable(

@@ -11,5 +11,6 @@ export * from './people.ts';
 export * from './platform.ts';
 export * from './references.ts';
 export * from './rica.ts';
+export * from './settings.ts';
 export * from './tickets.ts';
 export * from './university.ts';

@@ -23,7 +23,8 @@ export const auditLog = pgTable(
 
 /**
  * Every e-mail, SMS, chat and tracker message the product sends. With the outbox transport this is
- * where they stop (shown on /outbox); with a real transport it is the delivery log.
+ * where they stop (shown on /outbox); with a real transport it is the queue the delivery worker
+ * works through and then the delivery log (docs/decisions/013).
  */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -36,15 +37,26 @@ export const outboxMessages = pgTable(
     html: text(),
     status: text().notNull().default('sent'),
     transport: text().notNull(),
-    error: text(),
+    /** Why the last failed attempt failed; kept after a later success, so a retried message shows why. */
+    lastError: text(),
+    attempts: integer().notNull().default(0),
+    /** When the worker tries again (queued after a failure); null otherwise. */
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    /**
+     * The unmasked text and html while a real transport has yet to deliver them; `body`/`html` hold
+     * the masked copy. Nulled once sent or finally failed, so no live pin or link rests here.
+     */
+    pending: jsonb().$type<{ text: string; html: string | null }>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index().on(t.createdAt.desc()),
     index().on(t.recipient, t.createdAt.desc()),
+    index('outbox_messages_waiting_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
     check('outbox_channel', sql`${t.channel} in ('email', 'sms', 'chat', 'tracker')`),
-    check('outbox_status', sql`${t.status} in ('queued', 'sent', 'failed')`),
+    check('outbox_status', sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
   ],
 );
 

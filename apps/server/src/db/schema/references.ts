@@ -17,6 +17,8 @@ export const refsUserTier = pgTable('refs_user_tier', {
 export const refsStructureLevel = pgTable('refs_structure_level', {
   id: smallint().primaryKey(),
   levelName: text().notNull(),
+  /** What the level means, shown on '/settings/levels'. */
+  description: text(),
 });
 
 export const refsUserLifecycleStatus = pgTable('refs_user_lifecycle_status', {

@@ -1,3 +1,4 @@
+import { zCode } from '@portal/domain/people/z-code';
 import type { Executor } from '../client.ts';
 import {
   alertRecipients,
@@ -36,7 +37,7 @@ export async function createOrders(db: Executor, orders: NewOrder[]) {
       orders.map(({ dealerId, ...order }) => ({
         ...order,
         orderNumber: order.orderNumber ?? `ORD-${nextSequence()}-${Math.random().toString(36).slice(2, 7)}`,
-        agentIdentification: order.agentIdentification ?? (dealerId ? `Z-${dealerId}` : 'unknown'),
+        agentIdentification: order.agentIdentification ?? (dealerId ? zCode(dealerId) : 'unknown'),
       })),
     )
     .returning({ id: ordersImport.id });

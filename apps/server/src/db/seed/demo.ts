@@ -1,4 +1,5 @@
 import { buildSaId } from '@portal/domain/people/sa-id';
+import { zCode } from '@portal/domain/people/z-code';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../platform/password.ts';
 import type { Database, Executor } from '../client.ts';
@@ -411,7 +412,7 @@ async function seedActivity(db: Executor, catalogue: DemoCatalogue, people: Demo
       productsMasterId: product.id,
       region: random.pick(['Gauteng North', 'Gauteng South', 'Western Cape', 'KZN Coastal']),
       dealerId: matched ? (random.chance(0.3) ? people.agent.id : random.pick(sellers).id) : undefined,
-      agentIdentification: matched ? undefined : `Z-${900000 + i}`,
+      agentIdentification: matched ? undefined : zCode(900000 + i),
     });
   }
   await createOrders(db, orders);
@@ -431,7 +432,7 @@ async function seedActivity(db: Executor, catalogue: DemoCatalogue, people: Demo
   await createSupportStatus(db, { status: 'Resolved', statusType: 'closed', category: 'agent_support' });
   await createSupportStatus(db, { status: 'Customer contacted', statusType: 'in_progress', category: 'sales_assist' });
   await createSupportStatus(db, { status: 'Sale made', statusType: 'closed', category: 'sales_assist' });
-  const agentCode = `Z-${people.agent.id}: ${people.agent.firstName} ${people.agent.surname}`;
+  const agentCode = `${zCode(people.agent.id)}: ${people.agent.firstName} ${people.agent.surname}`;
   await createTicket(
     db,
     {

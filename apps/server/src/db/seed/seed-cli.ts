@@ -1,4 +1,5 @@
 import { loadSettings } from '../../config.ts';
+import { createLogger } from '../../platform/logging.ts';
 import { runStandalone } from '../standalone.ts';
 import { isDatabaseEmpty, seedDemo } from './demo.ts';
 
@@ -7,14 +8,16 @@ import { isDatabaseEmpty, seedDemo } from './demo.ts';
 const force = process.argv.includes('--force');
 const settings = loadSettings();
 if (settings.DATABASE_URL && !force) {
-  console.error('error: DATABASE_URL is set; seeding demo data there needs --force (npm run db:seed -- --force)');
+  createLogger(settings).fatal(
+    'DATABASE_URL is set; seeding demo data there needs --force (npm run db:seed -- --force)',
+  );
   process.exit(1);
 }
-await runStandalone(settings, async (db) => {
+await runStandalone(settings, async (db, log) => {
   if (!(await isDatabaseEmpty(db))) {
-    console.log('demo data not added: the database already has users');
+    log.info('demo data not added: the database already has users');
     return;
   }
   await seedDemo(db);
-  console.log('demo data added');
+  log.info('demo data added');
 });

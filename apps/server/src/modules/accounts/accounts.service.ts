@@ -11,17 +11,26 @@ import {
 } from '@portal/domain/accounts/verification';
 import { waitingState } from '@portal/domain/accounts/waiting';
 import { zCode } from '@portal/domain/people/z-code';
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../app-dependencies.ts';
 import type { Executor } from '../../db/client.ts';
-import { authAccount, authSession, authUser, emailVerificationIndex, usersMaster } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { HOUR } from '../../platform/clock.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { PinSendLimitError } from '../../platform/one-time-pins.ts';
+import {
+  endSessionsOf,
+  markSignInContactVerified,
+  setCredentialPassword,
+} from '../../platform/sign-in-identity.queries.ts';
 import { assertCurrentPassword } from '../../platform/step-up.ts';
+import {
+  countVerificationEmailsSince,
+  insertVerificationEmail,
+  updateOwnUserRecord,
+  useVerificationEmail,
+} from './accounts.queries.ts';
 
 export type AccountsDeps = Pick<AppDependencies, 'db' | 'auth' | 'mailer' | 'sms' | 'pins' | 'settings' | 'clock'>;
 type AuditRequest = Pick<FastifyRequest, 'id' | 'ip'> & { actor?: Actor };
@@ -84,32 +93,16 @@ export async function updateOwnPassword(
   await assertCurrentPassword(deps.db, actor.authId, currentPassword);
   const context = await deps.auth.$context;
   const hash = await context.password.hash(newPassword);
-  const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(authAccount)
-      .set({ password: hash, updatedAt: now })
-      .where(and(eq(authAccount.userId, actor.authId), eq(authAccount.providerId, 'credential')))
-      .returning({ id: authAccount.id });
-    if (!updated.length) {
-      await tx
-        .insert(authAccount)
-        .values({ accountId: actor.authId, providerId: 'credential', userId: actor.authId, password: hash });
-    }
-    const ended = await tx
-      .delete(authSession)
-      .where(and(eq(authSession.userId, actor.authId), ne(authSession.id, actor.sessionId)))
-      .returning({ id: authSession.id });
-    await tx
-      .update(usersMaster)
-      .set({ tempPw: false, lastUpdatedBy: actor.user.id, lastUpdatedByAuthId: actor.authId, updatedAt: now })
-      .where(eq(usersMaster.id, actor.user.id));
+    await setCredentialPassword(tx, actor.authId, hash);
+    const ended = await endSessionsOf(tx, actor.authId, { sessionId: actor.sessionId });
+    await updateOwnUserRecord(tx, { userId: actor.user.id, authId: actor.authId }, { tempPw: false });
     await writeAudit(tx, {
       action: 'user.password.update',
       entity: 'users_master',
       entityId: actor.user.id,
       before: { password: 'old', tempPw: actor.user.tempPw },
-      after: { password: 'new', tempPw: false, otherSessionsEnded: ended.length },
+      after: { password: 'new', tempPw: false, otherSessionsEnded: ended },
       request,
     });
   });
@@ -132,16 +125,8 @@ export async function sendVerificationLink(
   to: { authId: string; email: string; firstName: string },
 ): Promise<{ message: string }> {
   const now = deps.clock.now();
-  const [sent] = await deps.db
-    .select({ n: count() })
-    .from(emailVerificationIndex)
-    .where(
-      and(
-        eq(emailVerificationIndex.authId, to.authId),
-        gt(emailVerificationIndex.createdAt, new Date(now.getTime() - HOUR)),
-      ),
-    );
-  if ((sent?.n ?? 0) >= VERIFICATION_EMAILS_PER_HOUR) {
+  const sent = await countVerificationEmailsSince(deps.db, to.authId, new Date(now.getTime() - HOUR));
+  if (sent >= VERIFICATION_EMAILS_PER_HOUR) {
     throw new AppError(
       'TOO_MANY_EMAILS',
       429,
@@ -150,21 +135,24 @@ export async function sendVerificationLink(
       30 * 60,
     );
   }
-  const [record] = await deps.db
-    .insert(emailVerificationIndex)
-    .values({
+  // One transaction: a verification record exists exactly when its mail is on its way.
+  await deps.db.transaction(async (tx) => {
+    const verificationId = await insertVerificationEmail(tx, {
       authId: to.authId,
       email: to.email,
       expiresAt: new Date(now.getTime() + VERIFICATION_LINK_HOURS * HOUR),
       createdAt: now,
-    })
-    .returning({ verificationId: emailVerificationIndex.verificationId });
-  const link = `${deps.settings.publicUrl}/verify-email/${record!.verificationId}`;
-  await deps.mailer.send({
-    to: to.email,
-    subject: 'Verify your email address',
-    text: `Hello ${to.firstName},\n\nPlease verify your email address for the Dealer Portal with this link (valid for ${VERIFICATION_LINK_HOURS} hours):\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
-    secrets: [link],
+    });
+    const link = `${deps.settings.publicUrl}/verify-email/${verificationId}`;
+    await deps.mailer.send(
+      {
+        to: to.email,
+        subject: 'Verify your email address',
+        text: `Hello ${to.firstName},\n\nPlease verify your email address for the Dealer Portal with this link (valid for ${VERIFICATION_LINK_HOURS} hours):\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+        secrets: [link],
+      },
+      tx,
+    );
   });
   return { message: VERIFICATION_EMAIL_SENT };
 }
@@ -184,20 +172,8 @@ export async function verifyEmail(
   if (!user.email) throw badRequest(EMAIL_VERIFICATION_FAILED, undefined, 'EMAIL_VERIFICATION_FAILED');
   const now = deps.clock.now();
   const verified = await deps.db.transaction(async (tx) => {
-    const [record] = await tx
-      .update(emailVerificationIndex)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailVerificationIndex.verificationId, verificationId),
-          eq(emailVerificationIndex.authId, actor.authId),
-          isNull(emailVerificationIndex.usedAt),
-          gt(emailVerificationIndex.expiresAt, now),
-          sql`lower(${emailVerificationIndex.email}) = lower(${user.email})`,
-        ),
-      )
-      .returning({ verificationId: emailVerificationIndex.verificationId });
-    if (!record) return false;
+    const used = await useVerificationEmail(tx, { verificationId, authId: actor.authId, email: user.email!, now });
+    if (!used) return false;
     await markContactVerified(tx, actor, { email: true }, request);
     return true;
   });
@@ -245,18 +221,8 @@ async function markContactVerified(
     ...(which.email ? { emailVerified: true } : {}),
     ...(which.phone ? { phoneVerified: true } : {}),
   };
-  await tx
-    .update(usersMaster)
-    .set({ ...changes, lastUpdatedBy: user.id, lastUpdatedByAuthId: actor.authId, updatedAt: new Date() })
-    .where(eq(usersMaster.id, user.id));
-  await tx
-    .update(authUser)
-    .set({
-      ...(which.email ? { emailVerified: true } : {}),
-      ...(which.phone ? { phoneNumber: user.phone, phoneNumberVerified: true } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(authUser.id, actor.authId));
+  await updateOwnUserRecord(tx, { userId: user.id, authId: actor.authId }, changes);
+  await markSignInContactVerified(tx, actor.authId, { email: which.email, phone: which.phone ? user.phone : null });
   await writeAudit(tx, {
     action: which.email ? 'user.email.verify' : 'user.phone.verify',
     entity: 'users_master',

@@ -1,20 +1,6 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  appSettings,
-  authUser,
-  bankingDetails,
-  productTypes,
-  refsBank,
-  refsBankAccountType,
-  refsCountry,
-  refsProvince,
-  refsShirtSize,
-  suppliersMaster,
-  usersMaster,
-  usersProductTypeIndex,
-  usersSupplierIndex,
-} from '../../db/schema/index.ts';
+import { authUser, refsCountry, refsProvince, usersMaster } from '../../db/schema/index.ts';
 
 export type UserRow = typeof usersMaster.$inferSelect;
 
@@ -23,22 +9,41 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
   return user;
 }
 
-/** The latest banking row (latest by id wins), with its account type's name. */
-export async function findLatestBanking(db: Executor, userId: number) {
-  const [row] = await db
-    .select({
-      bank: bankingDetails.bank,
-      branchCode: bankingDetails.branchCode,
-      accountNumber: bankingDetails.accountNumber,
-      accountType: bankingDetails.accountType,
-      accountTypeName: refsBankAccountType.name,
+/** The user's row, locked until the transaction ends (so two edits of one record take turns). */
+export async function lockUserRow(tx: Executor, id: number): Promise<UserRow | undefined> {
+  const [user] = await tx.select().from(usersMaster).where(eq(usersMaster.id, id)).for('update');
+  return user;
+}
+
+/**
+ * 'Become A Leader' in one conditional statement, so a block or tier change made at the same
+ * moment wins; false when the user may not (not admin, not leader, not blocked, tier above 2).
+ */
+export async function setLeaderIfEligible(
+  tx: Executor,
+  who: { userId: number; authId: string },
+  now: Date,
+): Promise<boolean> {
+  const updated = await tx
+    .update(usersMaster)
+    .set({
+      isLeader: true,
+      isLeaderDate: now,
+      lastUpdatedBy: who.userId,
+      lastUpdatedByAuthId: who.authId,
+      updatedAt: new Date(),
     })
-    .from(bankingDetails)
-    .innerJoin(refsBankAccountType, eq(refsBankAccountType.id, bankingDetails.accountType))
-    .where(eq(bankingDetails.userId, userId))
-    .orderBy(desc(bankingDetails.id))
-    .limit(1);
-  return row;
+    .where(
+      and(
+        eq(usersMaster.id, who.userId),
+        eq(usersMaster.isAdmin, false),
+        eq(usersMaster.isLeader, false),
+        eq(usersMaster.isLeaderBlocked, false),
+        gt(usersMaster.refsUserTierId, 2),
+      ),
+    )
+    .returning({ id: usersMaster.id });
+  return updated.length > 0;
 }
 
 export async function findNames(db: Executor, user: Pick<UserRow, 'country' | 'province'>) {
@@ -50,73 +55,6 @@ export async function findNames(db: Executor, user: Pick<UserRow, 'country' | 'p
     ? await db.select({ name: refsProvince.name }).from(refsProvince).where(eq(refsProvince.code, user.province))
     : [];
   return { countryName: country?.name ?? null, provinceName: province?.name ?? null };
-}
-
-export async function findUserProductTypes(db: Executor, userId: number) {
-  return db
-    .select({ id: productTypes.id, name: productTypes.name })
-    .from(usersProductTypeIndex)
-    .innerJoin(productTypes, eq(productTypes.id, usersProductTypeIndex.productTypeId))
-    .where(eq(usersProductTypeIndex.userId, userId))
-    .orderBy(asc(productTypes.name));
-}
-
-export async function findUserSuppliers(db: Executor, userId: number) {
-  return db
-    .select({ id: suppliersMaster.id, name: suppliersMaster.supplierName })
-    .from(usersSupplierIndex)
-    .innerJoin(suppliersMaster, eq(suppliersMaster.id, usersSupplierIndex.supplierId))
-    .where(eq(usersSupplierIndex.userId, userId))
-    .orderBy(asc(suppliersMaster.supplierName));
-}
-
-/**
- * The commission freeze (app_settings 'commission_freeze'): `true`, or an object with
- * `enabled`/`active` true. Anything else is off.
- */
-export async function isCommissionFreezeOn(db: Executor): Promise<boolean> {
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, 'commission_freeze'));
-  const value = row?.value as unknown;
-  if (value === true) return true;
-  if (value && typeof value === 'object') {
-    const flags = value as { enabled?: unknown; active?: unknown };
-    return flags.enabled === true || flags.active === true;
-  }
-  return false;
-}
-
-export async function countryExists(db: Executor, code: string): Promise<boolean> {
-  const rows = await db.select({ code: refsCountry.code }).from(refsCountry).where(eq(refsCountry.code, code));
-  return rows.length > 0;
-}
-
-export async function provinceExists(db: Executor, code: string): Promise<boolean> {
-  const rows = await db.select({ code: refsProvince.code }).from(refsProvince).where(eq(refsProvince.code, code));
-  return rows.length > 0;
-}
-
-export async function shirtSizeExists(db: Executor, code: string): Promise<boolean> {
-  const rows = await db.select({ code: refsShirtSize.code }).from(refsShirtSize).where(eq(refsShirtSize.code, code));
-  return rows.length > 0;
-}
-
-export async function bankAccountTypeExists(db: Executor, id: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: refsBankAccountType.id })
-    .from(refsBankAccountType)
-    .where(eq(refsBankAccountType.id, id));
-  return rows.length > 0;
-}
-
-export async function findBankByName(db: Executor, name: string) {
-  const [bank] = await db
-    .select({ name: refsBank.name, branchCode: refsBank.branchCode })
-    .from(refsBank)
-    .where(sql`lower(${refsBank.name}) = lower(${name})`);
-  return bank;
 }
 
 /** Whether another user (dealer or sign-in identity) already has this e-mail, case-insensitively. */

@@ -17,31 +17,34 @@ import {
 } from '@portal/domain/accounts/profile';
 import { normalisePhone } from '@portal/domain/people/phone';
 import { zCode } from '@portal/domain/people/z-code';
-import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { authUser, bankingDetails, usersMaster } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { sendNotice } from '../../platform/notices.ts';
 import { PinSendLimitError } from '../../platform/one-time-pins.ts';
+import { syncSignInContacts } from '../../platform/sign-in-identity.queries.ts';
 import { assertCurrentPassword } from '../../platform/step-up.ts';
-import { type AccountsDeps, sendVerificationLink } from './accounts.service.ts';
+import { userCatalogueLinks } from '../catalogue/catalogue.service.ts';
+import { isCommissionFreezeOn } from '../commissions/commissions.service.ts';
+import { addBanking, latestBanking } from '../people/people.service.ts';
 import {
   bankAccountTypeExists,
   countryExists,
-  emailTakenByOther,
   findBankByName,
-  findLatestBanking,
-  findNames,
-  findUserById,
-  findUserProductTypes,
-  findUserSuppliers,
-  isCommissionFreezeOn,
-  phoneTakenByOther,
   provinceExists,
   shirtSizeExists,
+} from '../reference/reference.service.ts';
+import { updateOwnUserRecord } from './accounts.queries.ts';
+import { type AccountsDeps, sendVerificationLink } from './accounts.service.ts';
+import {
+  emailTakenByOther,
+  findNames,
+  findUserById,
+  lockUserRow,
+  phoneTakenByOther,
+  setLeaderIfEligible,
   type UserRow,
 } from './profile.queries.ts';
 
@@ -53,11 +56,10 @@ const frozen = () => new AppError(PROFILE_FROZEN, 409, COMMISSION_FREEZE_MESSAGE
 export async function getProfile(db: Executor, userId: number): Promise<Profile> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound(`Dealer with ID ${userId} not found`);
-  const [banking, names, productTypes, suppliers, profileFrozen] = await Promise.all([
-    user.refsPaymentType === 'bank' ? findLatestBanking(db, user.id) : Promise.resolve(undefined),
+  const [banking, names, { productTypes, suppliers }, profileFrozen] = await Promise.all([
+    user.refsPaymentType === 'bank' ? latestBanking(db, user.id) : Promise.resolve(undefined),
     findNames(db, user),
-    findUserProductTypes(db, user.id),
-    findUserSuppliers(db, user.id),
+    userCatalogueLinks(db, user.id),
     isCommissionFreezeOn(db),
   ]);
   return {
@@ -163,9 +165,9 @@ export async function updateProfile(
 ): Promise<Profile> {
   const banking = await validateProfile(deps.db, input);
   const userId = actor.user.id;
-  const bankingChanged = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     if (await isCommissionFreezeOn(tx)) throw frozen();
-    const [before] = await tx.select().from(usersMaster).where(eq(usersMaster.id, userId)).for('update');
+    const before = await lockUserRow(tx, userId);
     if (!before) throw notFound(`Dealer with ID ${userId} not found`);
     const changes = {
       country: input.country,
@@ -179,15 +181,12 @@ export async function updateProfile(
       ...(input.eWalletLink !== undefined ? { eWalletLink: input.eWalletLink || null } : {}),
       agreedToRicaTerms: input.agreedToRicaTerms,
     };
-    await tx
-      .update(usersMaster)
-      .set({ ...changes, lastUpdatedBy: userId, lastUpdatedByAuthId: actor.authId, updatedAt: new Date() })
-      .where(eq(usersMaster.id, userId));
+    await updateOwnUserRecord(tx, { userId, authId: actor.authId }, changes);
 
     let bankingBefore: Record<string, unknown> | undefined;
     let bankingAfter: Record<string, unknown> | undefined;
     if (banking) {
-      const latest = await findLatestBanking(tx, userId);
+      const latest = await latestBanking(tx, userId);
       const same =
         latest &&
         latest.bank === banking.bank &&
@@ -197,7 +196,7 @@ export async function updateProfile(
       if (!same) {
         // New banking details redirect pay: the owner types their password again.
         await assertCurrentPassword(tx, actor.authId, input.currentPassword);
-        await tx.insert(bankingDetails).values({ userId, ...banking, createdByAuthId: actor.authId });
+        await addBanking(tx, { userId, ...banking, createdByAuthId: actor.authId });
         bankingBefore = latest
           ? { ...latest, accountNumber: maskAccountNumber(latest.accountNumber), accountTypeName: undefined }
           : {};
@@ -214,20 +213,21 @@ export async function updateProfile(
       after: { ...changes, ...(bankingAfter ? { banking: bankingAfter } : {}) },
       request,
     });
+    if (bankingAfter !== undefined && banking) {
+      await sendNotice(
+        deps,
+        {
+          email: actor.user.email ?? undefined,
+          phone: actor.user.phone ?? undefined,
+          subject: 'Your banking details were changed',
+          text: `Hello ${actor.user.firstName},\n\nThe bank account for your commission payments (${zCode(userId)}) is now the account ending ${banking.accountNumber.slice(-4)}. If you did not make this change, contact your administrator at once.`,
+        },
+        request,
+        tx,
+      );
+    }
     return bankingAfter !== undefined;
   });
-  if (bankingChanged && banking) {
-    await sendNotice(
-      deps,
-      {
-        email: actor.user.email ?? undefined,
-        phone: actor.user.phone ?? undefined,
-        subject: 'Your banking details were changed',
-        text: `Hello ${actor.user.firstName},\n\nThe bank account for your commission payments (${zCode(userId)}) is now the account ending ${banking.accountNumber.slice(-4)}. If you did not make this change, contact your administrator at once.`,
-      },
-      request,
-    );
-  }
   return getProfile(deps.db, userId);
 }
 
@@ -263,7 +263,7 @@ export async function changeContact(
   const userId = actor.user.id;
   const result = await deps.db.transaction(async (tx) => {
     if (await isCommissionFreezeOn(tx)) throw frozen();
-    const [user] = await tx.select().from(usersMaster).where(eq(usersMaster.id, userId)).for('update');
+    const user = await lockUserRow(tx, userId);
     if (!user) throw notFound(`Dealer with ID ${userId} not found`);
     const email = input.email?.trim();
     const phone = input.phone?.trim();
@@ -280,18 +280,11 @@ export async function changeContact(
       ...(emailChanged ? { email, emailVerified: false } : {}),
       ...(phoneChanged ? { phone, phoneVerified: false } : {}),
     };
-    await tx
-      .update(usersMaster)
-      .set({ ...changes, lastUpdatedBy: userId, lastUpdatedByAuthId: actor.authId, updatedAt: new Date() })
-      .where(eq(usersMaster.id, userId));
-    await tx
-      .update(authUser)
-      .set({
-        ...(emailChanged ? { email: email.toLowerCase(), emailVerified: false } : {}),
-        ...(phoneChanged ? { phoneNumber: phone, phoneNumberVerified: false } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(authUser.id, actor.authId));
+    await updateOwnUserRecord(tx, { userId, authId: actor.authId }, changes);
+    await syncSignInContacts(tx, actor.authId, {
+      ...(emailChanged ? { email } : {}),
+      ...(phoneChanged ? { phone } : {}),
+    });
     await writeAudit(tx, {
       action: 'profile.contact.update',
       entity: 'users_master',
@@ -368,27 +361,9 @@ export async function becomeLeader(deps: AccountsDeps, actor: Actor, request: Au
   const userId = actor.user.id;
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const [updated] = await tx
-      .update(usersMaster)
-      .set({
-        isLeader: true,
-        isLeaderDate: now,
-        lastUpdatedBy: userId,
-        lastUpdatedByAuthId: actor.authId,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(usersMaster.id, userId),
-          eq(usersMaster.isAdmin, false),
-          eq(usersMaster.isLeader, false),
-          eq(usersMaster.isLeaderBlocked, false),
-          gt(usersMaster.refsUserTierId, 2),
-        ),
-      )
-      .returning({ id: usersMaster.id });
+    const updated = await setLeaderIfEligible(tx, { userId, authId: actor.authId }, now);
     if (!updated) {
-      const [current] = await tx.select().from(usersMaster).where(eq(usersMaster.id, userId));
+      const current = await findUserById(tx, userId);
       throw forbidden((current && leaderRefusal(current)) ?? "You can't become a leader.", 'LEADER_NOT_ALLOWED');
     }
     await writeAudit(tx, {

@@ -201,15 +201,6 @@ export async function updateAlert(
   return row;
 }
 
-/** Whether a stored file may be attached as an alert image by this user (theirs, an image). */
-export async function isUsableImage(db: Executor, userId: number, fileId: string, isAdmin: boolean): Promise<boolean> {
-  const result = await db.execute(sql`
-    select 1 from stored_files f
-    where f.id = ${fileId} and f.content_type in ('image/jpeg', 'image/png')
-      and (${isAdmin} or f.uploaded_by_user_id = ${userId})`);
-  return result.rows.length > 0;
-}
-
 export interface CopyRecipient extends Record<string, unknown> {
   user_id: number;
   email: string | null;
@@ -261,19 +252,10 @@ export async function searchRecipients(
   return result.rows;
 }
 
-export async function segmentChoices(db: Executor) {
-  const productTypes = await db.execute<{ id: number; name: string }>(
-    sql`select id, name from product_types where not is_deleted order by name`,
-  );
-  const suppliers = await db.execute<{ id: number; name: string }>(
-    sql`select id, supplier_name as name from suppliers_master order by supplier_name`,
-  );
+/** The structure levels dealers are at today. */
+export async function findStructureLevels(db: Executor): Promise<number[]> {
   const levels = await db.execute<{ level: number }>(
     sql`select distinct structure_level as level from users_master order by 1`,
   );
-  return {
-    productTypes: productTypes.rows,
-    suppliers: suppliers.rows,
-    structureLevels: levels.rows.map((row) => Number(row.level)),
-  };
+  return levels.rows.map((row) => Number(row.level));
 }

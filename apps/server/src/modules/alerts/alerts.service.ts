@@ -10,6 +10,7 @@ import {
   type UpdateAlertRequest,
   type UserAlert,
 } from '@portal/domain/alerts/alerts';
+import { zCode } from '@portal/domain/people/z-code';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -20,25 +21,26 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { assertActorCan, permissionActor } from '../../platform/permissions.ts';
 import type { SmsSender } from '../../platform/sms.ts';
+import { productTypesAndSuppliers } from '../catalogue/catalogue.service.ts';
+import { isUsableImage } from '../files/files.service.ts';
 import { sanitizeAlertHtml } from './alert-html.ts';
 import {
   type AlertRow,
   copyRecipientsBatch,
   dismissPopup,
   fanOut,
+  findStructureLevels,
   getAlert,
   getForUser,
   getSent,
   insertAlert,
   insertTargets,
-  isUsableImage,
   listForUser,
   listSent,
   markAllSeen,
   missingOrDeletedUsers,
   type SentAlertRow,
   searchRecipients,
-  segmentChoices,
   setSeen,
   unreadCount,
   updateAlert,
@@ -125,7 +127,7 @@ async function announce(tx: Executor, alert: AlertRow, targetIds: number[], type
 
 async function checkImage(db: Executor, actor: Actor, image: string | null | undefined): Promise<void> {
   if (!image) return;
-  if (!(await isUsableImage(db, actor.user.id, image, addressesEveryone(actor)))) {
+  if (!(await isUsableImage(db, actor, image, { anyUploader: addressesEveryone(actor) }))) {
     throw badRequest(ALERT_MESSAGES.create, [{ field: 'image', message: 'Upload a JPEG or PNG image first' }]);
   }
 }
@@ -162,7 +164,7 @@ export async function createAlert(
     const missing = await missingOrDeletedUsers(db, targets);
     if (missing.length) {
       throw badRequest(ALERT_MESSAGES.create, [
-        { field: 'target_user_ids', message: `Unknown or deleted users: ${missing.map((id) => `Z-${id}`).join(', ')}` },
+        { field: 'target_user_ids', message: `Unknown or deleted users: ${missing.map((id) => zCode(id)).join(', ')}` },
       ]);
     }
   }
@@ -333,11 +335,13 @@ export async function recipientOptions(db: Database, actor: Actor, search: strin
     search,
     ids ? ids.split(',').map(Number) : undefined,
   );
-  return rows.map((row) => ({ id: row.id, label: `Z-${row.id}: ${row.first_name} ${row.surname}` }));
+  return rows.map((row) => ({ id: row.id, label: `${zCode(row.id)}: ${row.first_name} ${row.surname}` }));
 }
 
+/** Who an alert can address: product types, suppliers and the structure levels in use. */
 export async function alertSegmentChoices(db: Database) {
-  return segmentChoices(db);
+  const [catalogue, structureLevels] = [await productTypesAndSuppliers(db), await findStructureLevels(db)];
+  return { ...catalogue, structureLevels };
 }
 
 /** The 'alerts.copies' job: e-mail and SMS copies in batches, recipient by recipient into the outbox. */

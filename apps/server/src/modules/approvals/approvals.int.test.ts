@@ -1,7 +1,7 @@
 import { type ResubmitRequest, resubmitValuesOf } from '@portal/domain/approvals/approvals';
 import { buildSaId } from '@portal/domain/people/sa-id';
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { auditLog, authUser, outboxMessages, usersMaster } from '../../db/schema/index.ts';
 import { createUser, grantFeatures, type NewUser, type UserRow } from '../../db/seed/factories.ts';
@@ -40,7 +40,8 @@ function request(input: NewUser = {}): Promise<UserRow> {
     surname: 'Person',
     refsGender: 'M',
     dateOfBirth,
-    identificationNo: buildSaId(dateOfBirth, 'M', true, 300 + sequence + Math.floor(Math.random() * 4000)),
+    // The sequence alone: a random part let two requests of one file draw the same ID number.
+    identificationNo: buildSaId(dateOfBirth, 'M', true, 300 + sequence),
     parentId: leader.id,
     submittedBy: leader.id,
     submittedByAuthId: leader.authId,
@@ -295,9 +296,13 @@ describe('PUT /api/approvals/{id}/resubmit', () => {
   });
 });
 
-describe('when the approval e-mail cannot be sent', () => {
-  it("keeps the approval and answers 'Failed to send approval email'", async () => {
-    const failing = await createTestContext({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:9' });
+describe('when the approval e-mail cannot be delivered', () => {
+  it('keeps the approval, queues the mail and shows each failed attempt', async () => {
+    const failing = await createTestContext({
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      OUTBOX_RETRY_DELAY_SECONDS: '1',
+    });
     try {
       const boss = await createUser(failing.db, { password: PASSWORD, isAdmin: true });
       await grantFeatures(failing.db, boss.id, ['Users Management']);
@@ -313,7 +318,20 @@ describe('when the approval e-mail cannot be sent', () => {
         headers: { cookie, origin: TEST_ORIGIN },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ status: 2, emailSent: false, message: 'Failed to send approval email' });
+      expect(response.json()).toMatchObject({ status: 2, emailSent: true });
+      // Delivery is the worker's: the refused connection is recorded and retried, never lost.
+      await vi.waitFor(
+        async () => {
+          const [mail] = await failing.db
+            .select()
+            .from(outboxMessages)
+            .where(eq(outboxMessages.recipient, user.email!));
+          expect(mail).toMatchObject({ transport: 'smtp', status: 'queued' });
+          expect(mail!.attempts).toBeGreaterThanOrEqual(2);
+          expect(mail!.lastError).toMatch(/ECONNREFUSED|connect/i);
+        },
+        { timeout: 30_000, interval: 250 },
+      );
       const [after] = await failing.db.select().from(usersMaster).where(eq(usersMaster.id, user.id));
       expect(after!.refsUserLifecycleStatusId).toBe(2);
     } finally {

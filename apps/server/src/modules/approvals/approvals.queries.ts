@@ -1,8 +1,10 @@
 import { zCode } from '@portal/domain/people/z-code';
-import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { authUser, usersMaster } from '../../db/schema/index.ts';
+import { usersMaster } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/access.ts';
+import { reachFilter } from '../../platform/reach.queries.ts';
 
 export type UserRow = typeof usersMaster.$inferSelect;
 
@@ -107,29 +109,16 @@ export async function updateUser(tx: Executor, id: number, values: Partial<typeo
   return row!;
 }
 
-/** The sign-in identity follows a changed phone, which must then be verified again. */
-export async function updateIdentityPhone(tx: Executor, authId: string, phone: string) {
-  await tx
-    .update(authUser)
-    .set({ phoneNumber: phone, phoneNumberVerified: false, updatedAt: new Date() })
-    .where(eq(authUser.id, authId));
-}
-
 /** Users that came through the approval flow: pending, approved, declined. */
 export const REQUEST_STATUSES = [1, 2, 5];
 
 /** 'Your Pending Requests': what the user submitted, pending, approved or declined; newest first. */
-export async function findMyRequestsPage(
-  db: Executor,
-  submitterId: number,
-  reach: SQL | undefined,
-  page: number,
-  pageSize: number,
-) {
+export async function findMyRequestsPage(db: Executor, actor: Actor, page: number, pageSize: number) {
+  // Only requests still in the submitter's reach: the detail would refuse the others.
   const where = and(
-    eq(usersMaster.submittedBy, submitterId),
+    eq(usersMaster.submittedBy, actor.user.id),
     inArray(usersMaster.refsUserLifecycleStatusId, REQUEST_STATUSES),
-    reach,
+    reachFilter(actor, usersMaster.id),
   );
   const [rows, totals] = [
     await db

@@ -18,15 +18,14 @@ import { zCode } from '@portal/domain/people/z-code';
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../app-dependencies.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { usersMaster } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, badRequest, conflict, type FieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { actorCan, permissionActor, permissionTarget } from '../../platform/permissions.ts';
-import { reachFilter } from '../../platform/reach.ts';
+import { syncSignInContacts } from '../../platform/sign-in-identity.queries.ts';
+import { assignFilesTo } from '../files/files.service.ts';
 import {
   asDuplicateConflict,
-  assignPhotosTo,
   checkPhotos,
   countryCodes,
   identificationTaken,
@@ -39,7 +38,6 @@ import {
   lockUser,
   REQUEST_STATUSES,
   type UserRow,
-  updateIdentityPhone,
   updateUser,
 } from './approvals.queries.ts';
 
@@ -285,14 +283,7 @@ export async function deleteRequest(
 }
 
 export async function myRequests(db: Executor, actor: Actor, query: MyRequestsQuery): Promise<MyRequestsPage> {
-  // Only requests still in the submitter's reach: the detail would refuse the others.
-  const { rows, total } = await findMyRequestsPage(
-    db,
-    actor.user.id,
-    reachFilter(actor, usersMaster.id),
-    query.page,
-    query.pageSize,
-  );
+  const { rows, total } = await findMyRequestsPage(db, actor, query.page, query.pageSize);
   return {
     items: rows.map((row) => ({
       ...row,
@@ -425,8 +416,8 @@ export async function resubmit(
         lastUpdatedBy: actor.user.id,
         lastUpdatedByAuthId: actor.authId,
       });
-      if (phoneChanged && locked.authId) await updateIdentityPhone(tx, locked.authId, edited.phone);
-      if (fileIds.length) await assignPhotosTo(tx, id, fileIds);
+      if (phoneChanged && locked.authId) await syncSignInContacts(tx, locked.authId, { phone: edited.phone });
+      if (fileIds.length) await assignFilesTo(tx, id, fileIds);
       await writeAudit(tx, {
         action: 'user.request.resubmit',
         entity: 'users_master',

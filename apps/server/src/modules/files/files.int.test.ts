@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { storedFiles } from '../../db/schema/index.ts';
 import { createUser } from '../../db/seed/factories.ts';
-import { saveUpload } from '../../platform/files.ts';
+import { saveUpload } from './files.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

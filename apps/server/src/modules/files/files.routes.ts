@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
 import { badRequest } from '../../platform/errors.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import {
   attachmentDisposition,
   FILE_PURPOSES,
@@ -10,8 +11,7 @@ import {
   fileTooLarge,
   openStoredFile,
   saveUpload,
-} from '../../platform/files.ts';
-import type { FileStorage } from '../../platform/storage.ts';
+} from './files.service.ts';
 
 export const UploadedFile = z.object({
   id: z.uuid(),

@@ -1,31 +1,14 @@
 import { zCode } from '@portal/domain/people/z-code';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  authAccount,
-  authUser,
-  bankingDetails,
-  dealsMaster,
-  productTypes,
-  refsBank,
-  refsCountry,
-  refsUserType,
-  storedFiles,
-  suppliersMaster,
-  suppliersProductTypeIndex,
-  usersDealIndex,
-  usersMaster,
-  usersProductTypeIndex,
-  usersSupplierIndex,
-} from '../../db/schema/index.ts';
+import { authAccount, authUser, refsCountry, usersMaster } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
-import { reachFilter } from '../../platform/reach.ts';
+import { reachFilter } from '../../platform/reach.queries.ts';
 
 export type NewUserRow = typeof usersMaster.$inferInsert;
 
 const ACTIVE = 2;
 /** Suppliers with this status are hidden from everyone but admins. */
-const HIDDEN_SUPPLIER = 3;
 
 let countryCodes: Promise<string[]> | undefined;
 /** The three-letter codes of refs_country (a migration's data: read once per process). */
@@ -39,19 +22,6 @@ export function findCountryCodes(db: Executor): Promise<string[]> {
       throw error;
     });
   return countryCodes;
-}
-
-export async function findBankByName(db: Executor, name: string) {
-  const [row] = await db
-    .select({ name: refsBank.name, branchCode: refsBank.branchCode })
-    .from(refsBank)
-    .where(sql`lower(${refsBank.name}) = lower(${name})`);
-  return row;
-}
-
-export async function userTypeExists(db: Executor, id: number): Promise<boolean> {
-  const rows = await db.select({ id: refsUserType.id }).from(refsUserType).where(eq(refsUserType.id, id));
-  return rows.length > 0;
 }
 
 // Duplicate checks use the same expressions as the unique indexes (upper(identification_no),
@@ -141,91 +111,6 @@ export function personName(row: { firstName: string; middleName?: string | null;
   return [row.firstName, row.middleName, row.surname].filter(Boolean).join(' ');
 }
 
-export async function findProductTypes(db: Executor) {
-  return db
-    .select({ id: productTypes.id, name: productTypes.name })
-    .from(productTypes)
-    .where(eq(productTypes.isDeleted, false))
-    .orderBy(asc(productTypes.name));
-}
-
-/** Suppliers with the product types they offer; hidden ones only for admins. */
-export async function findSuppliersWithProductTypes(db: Executor, includeHidden: boolean) {
-  const rows = await db
-    .select({
-      id: suppliersMaster.id,
-      name: suppliersMaster.supplierName,
-      productTypeIds: sql<number[]>`coalesce(
-        array_agg(${suppliersProductTypeIndex.refsProductTypeId} ORDER BY ${suppliersProductTypeIndex.refsProductTypeId})
-          FILTER (WHERE ${suppliersProductTypeIndex.refsProductTypeId} IS NOT NULL AND ${productTypes.isDeleted} = false),
-        '{}')`,
-    })
-    .from(suppliersMaster)
-    .leftJoin(suppliersProductTypeIndex, eq(suppliersProductTypeIndex.suppliersMasterId, suppliersMaster.id))
-    .leftJoin(productTypes, eq(productTypes.id, suppliersProductTypeIndex.refsProductTypeId))
-    .where(
-      and(
-        eq(suppliersMaster.isDeleted, false),
-        includeHidden ? undefined : sql`${suppliersMaster.supplierStatus} <> ${HIDDEN_SUPPLIER}`,
-      ),
-    )
-    .groupBy(suppliersMaster.id)
-    .orderBy(asc(suppliersMaster.supplierName));
-  return rows.map((row) => ({ ...row, productTypeIds: row.productTypeIds.map(Number) }));
-}
-
-const dealColumns = {
-  id: dealsMaster.id,
-  name: dealsMaster.dealName,
-  supplierId: dealsMaster.suppliersMasterId,
-  productTypeId: dealsMaster.refsProductTypeId,
-};
-
-export async function findAllDeals(db: Executor) {
-  return db
-    .select(dealColumns)
-    .from(dealsMaster)
-    .where(eq(dealsMaster.isDeleted, false))
-    .orderBy(asc(dealsMaster.dealName));
-}
-
-/** A user's own active deals (a leader's base for deal selection, spec 1 §6). */
-export async function findUserDeals(db: Executor, userId: number) {
-  return db
-    .select(dealColumns)
-    .from(usersDealIndex)
-    .innerJoin(dealsMaster, eq(dealsMaster.id, usersDealIndex.dealsMasterId))
-    .where(
-      and(
-        eq(usersDealIndex.usersMasterId, userId),
-        eq(usersDealIndex.isActive, true),
-        eq(dealsMaster.isDeleted, false),
-      ),
-    )
-    .orderBy(asc(dealsMaster.dealName));
-}
-
-export async function findDealsByIds(db: Executor, ids: number[]) {
-  if (!ids.length) return [];
-  return db
-    .select(dealColumns)
-    .from(dealsMaster)
-    .where(and(inArray(dealsMaster.id, ids), eq(dealsMaster.isDeleted, false)));
-}
-
-export async function findStoredFilesByIds(db: Executor, ids: string[]) {
-  if (!ids.length) return [];
-  return db
-    .select({
-      id: storedFiles.id,
-      purpose: storedFiles.purpose,
-      uploadedByUserId: storedFiles.uploadedByUserId,
-      ownerUserId: storedFiles.ownerUserId,
-    })
-    .from(storedFiles)
-    .where(inArray(storedFiles.id, ids));
-}
-
 // ---- writes (inside the creation transaction) -----------------------------------------------------
 
 export async function insertSignInIdentity(
@@ -254,48 +139,4 @@ export async function insertSignInIdentity(
 export async function insertDealer(tx: Executor, values: NewUserRow) {
   const [row] = await tx.insert(usersMaster).values(values).returning();
   return row!;
-}
-
-export async function insertBanking(
-  tx: Executor,
-  values: {
-    userId: number;
-    bank: string;
-    branchCode: string;
-    accountNumber: string;
-    accountType: number;
-    createdByAuthId: string;
-  },
-) {
-  await tx.insert(bankingDetails).values(values);
-}
-
-export async function insertLinks(
-  tx: Executor,
-  userId: number,
-  links: { productTypeIds: number[]; supplierIds: number[]; dealIds: number[]; addedBy: number },
-) {
-  if (links.productTypeIds.length) {
-    await tx
-      .insert(usersProductTypeIndex)
-      .values(links.productTypeIds.map((productTypeId) => ({ userId, productTypeId })));
-  }
-  if (links.supplierIds.length) {
-    await tx.insert(usersSupplierIndex).values(links.supplierIds.map((supplierId) => ({ userId, supplierId })));
-  }
-  if (links.dealIds.length) {
-    await tx.insert(usersDealIndex).values(
-      links.dealIds.map((dealsMasterId) => ({
-        usersMasterId: userId,
-        dealsMasterId,
-        addedByUsersMasterId: links.addedBy,
-      })),
-    );
-  }
-}
-
-/** The photos now belong to the new user (who may then read them), still readable by their uploader. */
-export async function assignFilesTo(tx: Executor, userId: number, fileIds: string[]) {
-  if (!fileIds.length) return;
-  await tx.update(storedFiles).set({ ownerUserId: userId }).where(inArray(storedFiles.id, fileIds));
 }

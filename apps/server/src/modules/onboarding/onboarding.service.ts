@@ -5,7 +5,6 @@ import {
   type CreateUserResponse,
   companyNameOrFullName,
   type FieldErrors,
-  formFromCreateUserRequest,
   type ManagerOptions,
   type ManagerOptionsQuery,
   type OnboardingOptions,
@@ -30,30 +29,23 @@ import { writeAudit } from '../../platform/audit.ts';
 import { AppError, conflict, type FieldError, forbidden } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { actorCan } from '../../platform/permissions.ts';
-import { canReach } from '../../platform/reach.ts';
+import { canReach } from '../../platform/reach.queries.ts';
 import { sendVerificationLink } from '../accounts/accounts.service.ts';
+import { catalogueChoices, linkNewDealer, refusalOfChoice } from '../catalogue/catalogue.service.ts';
+import { assignFilesTo, refusedFiles } from '../files/files.service.ts';
+import { addBanking } from '../people/people.service.ts';
+import { findBankByName, userTypeExists } from '../reference/reference.service.ts';
 import {
-  assignFilesTo,
   findActiveUserInReach,
-  findAllDeals,
-  findBankByName,
   findCountryCodes,
-  findDealsByIds,
   findManagerOptions,
-  findProductTypes,
-  findStoredFilesByIds,
-  findSuppliersWithProductTypes,
-  findUserDeals,
-  insertBanking,
   insertDealer,
-  insertLinks,
   insertSignInIdentity,
   isEmailTaken,
   isIdentificationTaken,
   isPhoneTaken,
   personName,
   userExists,
-  userTypeExists,
 } from './onboarding.queries.ts';
 
 export type OnboardingDeps = Pick<AppDependencies, 'db' | 'mailer' | 'settings' | 'clock'>;
@@ -106,27 +98,16 @@ export async function checkPhotos(
   photos: Array<{ field: 'idPhotoUrl' | 'personPhotoUrl'; address: string; purpose: 'id_photo' | 'person_photo' }>,
   allowedOwnerId?: number,
 ): Promise<string[]> {
-  const wanted = photos.map((photo) => ({ ...photo, id: fileIdOf(photo.address) }));
-  const rows = await findStoredFilesByIds(
-    db,
-    wanted.flatMap((photo) => (photo.id ? [photo.id] : [])),
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const errors: FieldError[] = [];
-  for (const photo of wanted) {
-    const row = photo.id ? byId.get(photo.id) : undefined;
-    const mine =
-      row !== undefined &&
-      (actorCan(actor, 'update', 'deals') ||
-        row.uploadedByUserId === actor.user.id ||
-        (allowedOwnerId !== undefined && row.ownerUserId === allowedOwnerId));
-    if (!row || row.purpose !== photo.purpose || !mine) {
-      errors.push({
-        field: photo.field,
-        message: photo.field === 'idPhotoUrl' ? ONBOARDING_MESSAGES.idPhoto : ONBOARDING_MESSAGES.personPhoto,
-      });
-    }
-  }
+  const wanted = photos.map((photo) => ({
+    field: photo.field,
+    id: fileIdOf(photo.address),
+    purpose: photo.purpose,
+    message: photo.field === 'idPhotoUrl' ? ONBOARDING_MESSAGES.idPhoto : ONBOARDING_MESSAGES.personPhoto,
+  }));
+  const errors = await refusedFiles(db, actor, wanted, {
+    anyUploader: actorCan(actor, 'update', 'deals'),
+    ...(allowedOwnerId !== undefined ? { allowedOwnerId } : {}),
+  });
   if (errors.length) throw validationFailed(errors);
   return wanted.map((photo) => photo.id!);
 }
@@ -136,27 +117,18 @@ async function checkCatalogueChoices(db: Executor, actor: Actor, request: Parsed
   const productTypeIds = [...new Set(request.selectedProductTypes)];
   const supplierIds = [...new Set(request.selectedSuppliers)];
   const dealIds = [...new Set(request.selectedDeals)];
-  const [types, suppliers, deals] = [
-    await findProductTypes(db),
-    await findSuppliersWithProductTypes(db, actorCan(actor, 'update', 'deals')),
-    await findDealsByIds(db, dealIds),
-  ];
-  const typeIds = new Set(types.map((type) => type.id));
-  if (productTypeIds.some((id) => !typeIds.has(id))) {
+  const refusal = await refusalOfChoice(
+    db,
+    { productTypeIds, supplierIds, dealIds },
+    { includeHidden: actorCan(actor, 'update', 'deals') },
+  );
+  if (refusal === 'unknownProductType') {
     throw validationFailed([{ field: 'selectedProductTypes', message: ONBOARDING_REFUSALS.productTypes }]);
   }
-  const chosenTypes = new Set(productTypeIds);
-  const supplierById = new Map(suppliers.map((supplier) => [supplier.id, supplier]));
-  const supplierOk = (id: number) =>
-    supplierById.get(id)?.productTypeIds.some((type) => chosenTypes.has(type)) ?? false;
-  if (!supplierIds.every(supplierOk)) {
+  if (refusal === 'unknownSupplier' || refusal === 'supplierNotOffered') {
     throw validationFailed([{ field: 'selectedSuppliers', message: ONBOARDING_REFUSALS.suppliers }]);
   }
-  const chosenSuppliers = new Set(supplierIds);
-  const dealsOk =
-    deals.length === dealIds.length &&
-    deals.every((deal) => chosenSuppliers.has(deal.supplierId) && chosenTypes.has(deal.productTypeId));
-  if (!dealsOk) throw validationFailed([{ field: 'selectedDeals', message: ONBOARDING_REFUSALS.deals_invalid }]);
+  if (refusal) throw validationFailed([{ field: 'selectedDeals', message: ONBOARDING_REFUSALS.deals_invalid }]);
   return { productTypeIds, supplierIds, dealIds };
 }
 
@@ -201,8 +173,8 @@ export async function createUser(
     }),
   };
 
-  // The wizard's step rules, then the record rules of spec 1 §5.2, over what arrived.
-  const stepErrors = fieldErrorsOf(validateNewUser(formFromCreateUserRequest(normalised), { now: deps.clock.now() }));
+  // The wizard's step rules, read off the request itself, then the record rules of spec 1 §5.2.
+  const stepErrors = fieldErrorsOf(validateNewUser(normalised, { now: deps.clock.now() }));
   if (stepErrors.length) throw validationFailed(stepErrors);
   const record = toOnboardingRecord(normalised, { userId: actor.user.id, authId: actor.authId }, refsTypeId);
   const recordErrors = onboardingRecordErrors(onboardingRecordSchema(await findCountryCodes(db)), record);
@@ -295,8 +267,8 @@ export async function createUser(
         lastUpdatedBy: actor.user.id,
         lastUpdatedByAuthId: actor.authId,
       });
-      if (banking) await insertBanking(tx, { userId: dealer.id, ...banking, createdByAuthId: actor.authId });
-      await insertLinks(tx, dealer.id, { ...links, addedBy: actor.user.id });
+      if (banking) await addBanking(tx, { userId: dealer.id, ...banking, createdByAuthId: actor.authId });
+      await linkNewDealer(tx, dealer.id, { ...links, addedBy: actor.user.id });
       await assignFilesTo(tx, dealer.id, fileIds);
       const { tempPw: _tempPw, authId: _authId, ...auditable } = dealer;
       await writeAudit(tx, {
@@ -347,13 +319,12 @@ export async function availability(db: Executor, query: AvailabilityQuery): Prom
 /** GET /api/onboarding/options: what the wizard offers this actor. */
 export async function onboardingOptions(db: Executor, actor: Actor): Promise<OnboardingOptions> {
   const choosesDeals = actorCan(actor, 'update', 'deals');
-  const productTypes = await findProductTypes(db);
-  const suppliers = await findSuppliersWithProductTypes(db, choosesDeals);
-  const deals = choosesDeals ? await findAllDeals(db) : await findUserDeals(db, actor.user.id);
+  const choices = await catalogueChoices(db, {
+    includeHidden: choosesDeals,
+    deals: choosesDeals ? 'all' : { linkedTo: actor.user.id },
+  });
   return {
-    productTypes,
-    suppliers,
-    deals,
+    ...choices,
     canChooseDeals: choosesDeals,
     canChooseUserType: choosesDeals,
     defaultManager: { id: actor.user.id, zCode: zCode(actor.user.id), name: personName(actor.user) },
@@ -372,5 +343,3 @@ export const identificationTaken = (db: Executor, identificationNo: string, exce
   isIdentificationTaken(db, identificationNo, exceptUserId);
 export const phoneTaken = (db: Executor, phone: string, except: { userId: number; authId: string | null }) =>
   isPhoneTaken(db, phone, except);
-/** Hands uploaded photos to the user they show. */
-export const assignPhotosTo = (tx: Executor, userId: number, fileIds: string[]) => assignFilesTo(tx, userId, fileIds);

@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { outboxMessages } from '../../db/schema/index.ts';
 import { createUser, grantFeatures } from '../../db/seed/factories.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import { createOutbox, type Delivery, MASKED_SECRET } from '../../platform/outbox.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,8 +17,7 @@ describe('GET /api/outbox', () => {
     const admin = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
     await grantFeatures(ctx.db, admin.id, ['Outbox']);
     const agent = await createUser(ctx.db, { password: 'Secret123' });
-    const mail = (await import('../../platform/mail.ts')).createMailer(ctx.settings, ctx.db);
-    const sms = (await import('../../platform/sms.ts')).createSmsSender(ctx.settings, ctx.db);
+    const { mailer: mail, sms } = ctx.services;
     await mail.send({ to: 'first@example.test', subject: 'First', text: 'one' });
     await sms.send({ to: '+27820000009', text: 'Your code is 123456' });
 
@@ -28,6 +31,8 @@ describe('GET /api/outbox', () => {
       ['email', 'first@example.test'],
     ]);
     expect(page.items[0].body).toBe('Your code is 123456');
+    expect(page.items[0]).toMatchObject({ status: 'sent', attempts: 1, lastError: null, transport: 'outbox' });
+    expect(page.items[0]).not.toHaveProperty('pending');
 
     const onlySms = (
       await ctx.app.inject({ method: 'GET', url: '/api/outbox?channel=sms', headers: { cookie: adminCookie } })
@@ -54,5 +59,96 @@ describe('GET /api/health', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('delivery through a real transport', () => {
+  // The worker's part is called directly; pg-boss's retries are covered by the production-mode test.
+  const jobs = { define() {}, enqueueWithin: async () => 'job', wake() {} } as unknown as Jobs;
+  const link = 'http://localhost:3000/reset-password?token=abc123';
+
+  function outboxWith(deliver: (message: Delivery) => Promise<void>) {
+    return createOutbox({
+      db: ctx.db,
+      jobs,
+      transports: { email: { name: 'smtp', deliver } },
+      retry: { limit: 1, delaySeconds: 30 },
+    });
+  }
+
+  async function row(id: number) {
+    const [found] = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+    return found!;
+  }
+
+  it('queues the message masked, keeps the secret only until sent, and records each attempt', async () => {
+    const sent: Delivery[] = [];
+    let fail = true;
+    const outbox = outboxWith(async (message) => {
+      if (fail) throw new Error('451 try again later');
+      sent.push(message);
+    });
+    const id = await outbox.post({
+      channel: 'email',
+      recipient: 'reset@example.test',
+      subject: 'Reset',
+      text: `Use ${link}`,
+      secrets: [link],
+    });
+    expect(await row(id)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      body: `Use ${MASKED_SECRET}`,
+      pending: { text: `Use ${link}` },
+    });
+
+    await expect(outbox.deliver(id, 0)).rejects.toThrow(/451/);
+    const retrying = await row(id);
+    expect(retrying).toMatchObject({ status: 'queued', attempts: 1, lastError: '451 try again later' });
+    expect(retrying.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+
+    fail = false;
+    await outbox.deliver(id, 1);
+    expect(sent.map((message) => message.text)).toEqual([`Use ${link}`]);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, pending: null, body: `Use ${MASKED_SECRET}` });
+    // A second run of the same job (a retry after a lost acknowledgement) sends nothing more.
+    await outbox.deliver(id, 1);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('gives up after the last retry, keeps the error and drops the secret', async () => {
+    const outbox = outboxWith(async () => {
+      throw new Error('connection refused');
+    });
+    const id = await outbox.post({
+      channel: 'email',
+      recipient: 'x@example.test',
+      text: `Go ${link}`,
+      secrets: [link],
+    });
+    await expect(outbox.deliver(id, 0)).rejects.toThrow();
+    await expect(outbox.deliver(id, 1)).rejects.toThrow();
+    expect(await row(id)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      lastError: 'connection refused',
+      pending: null,
+      nextAttemptAt: null,
+    });
+  });
+
+  it("writes nothing when the caller's transaction rolls back", async () => {
+    const outbox = outboxWith(async () => {});
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await outbox.post({ channel: 'email', recipient: 'rolled-back@example.test', text: 'never' }, tx);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    const rows = await ctx.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'rolled-back@example.test'));
+    expect(rows).toEqual([]);
   });
 });

@@ -18,6 +18,11 @@ export async function findOutboxPage(db: Executor, query: OutboxQuery) {
         subject: outboxMessages.subject,
         body: outboxMessages.body,
         status: outboxMessages.status,
+        transport: outboxMessages.transport,
+        attempts: outboxMessages.attempts,
+        lastError: outboxMessages.lastError,
+        nextAttemptAt: outboxMessages.nextAttemptAt,
+        sentAt: outboxMessages.sentAt,
       })
       .from(outboxMessages)
       .where(where)

@@ -1,4 +1,4 @@
-import { OutboxPage, OutboxQuery } from '@portal/domain/outbox/outbox';
+import { type OutboxMessage, OutboxPage, OutboxQuery } from '@portal/domain/outbox/outbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import type { AccessGuards } from '../../platform/access.ts';
@@ -13,7 +13,7 @@ export const outboxRoutes =
         preHandler: guards.allowed('read', 'outbox'),
         schema: {
           tags: ['outbox'],
-          summary: 'Messages sent through the outbox transport, newest first (admins)',
+          summary: 'Messages the portal sent or is sending, with delivery status, newest first (admins)',
           querystring: OutboxQuery,
           response: { 200: OutboxPage },
         },
@@ -24,7 +24,10 @@ export const outboxRoutes =
           items: items.map((item) => ({
             ...item,
             createdAt: item.createdAt.toISOString(),
-            channel: item.channel as 'email',
+            nextAttemptAt: item.nextAttemptAt?.toISOString() ?? null,
+            sentAt: item.sentAt?.toISOString() ?? null,
+            channel: item.channel as OutboxMessage['channel'],
+            status: item.status as OutboxMessage['status'],
           })),
           page: request.query.page,
           pageSize: request.query.pageSize,

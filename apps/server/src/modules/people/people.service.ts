@@ -1,6 +1,7 @@
 import { isMaskedSecret, maskSecret } from '@portal/domain/access/masking';
 import { type Action, can, type Subject } from '@portal/domain/access/permissions';
 import { COMMISSION_FREEZE_MESSAGE, PROFILE_FROZEN } from '@portal/domain/accounts/profile';
+import type { CatalogueRefusal } from '@portal/domain/catalogue/catalogue';
 import {
   EDIT_USER_MESSAGES,
   type EditUserCheckRequest,
@@ -37,40 +38,40 @@ import {
   type UserDetail,
 } from '@portal/domain/people/user-detail';
 import { zCode } from '@portal/domain/people/z-code';
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../app-dependencies.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, badRequest, conflict, type FieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { lockUntilCommit } from '../../platform/locks.queries.ts';
 import { type NoticeDeps, sendNotice } from '../../platform/notices.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { permissionActor, permissionTarget } from '../../platform/permissions.ts';
-import { universityProgressOf } from '../university/university.service.ts';
+import { endSessionsOf, setCredentialPassword, syncSignInContacts } from '../../platform/sign-in-identity.queries.ts';
 import {
-  findBank,
+  catalogueChoices,
+  refusalOfChoice,
+  replaceDealerLinks,
+  userCatalogueLinkIds,
+  userCatalogueLinks,
+} from '../catalogue/catalogue.service.ts';
+import { isCommissionFreezeOn } from '../commissions/commissions.service.ts';
+import { findBankByName, userTypeExists } from '../reference/reference.service.ts';
+import { universityProgressOf } from '../university/university.service.ts';
+import { findLatestBanking, insertBanking } from './banking.queries.ts';
+import {
   findContactOwners,
   findEligibleManagers,
-  findLatestBanking,
-  findLinkIds,
-  findLinkOptions,
   findManagerCandidate,
   findPersonRef,
-  findUserLinks,
   findUserWithNames,
-  insertBanking,
-  isCommissionFreezeOn,
   lockUser,
   reassignChildren,
-  replaceLinks,
-  replacePassword,
   setParent,
   type Updater,
   type UserRow,
-  updateIdentityContacts,
   updateUserRow,
-  userTypeExists,
 } from './people.queries.ts';
 
 type AuditRequest = Pick<FastifyRequest, 'id' | 'ip' | 'log'> & { actor?: Actor };
@@ -142,7 +143,7 @@ export async function getUserDetail(db: Database, actor: Actor, userId: number):
   const seesPrivate = permissions.canEditIdentity || target.relation === 'self';
   const [parent, links, university, banking] = [
     user.parentId === null ? null : ((await findPersonRef(db, user.parentId)) ?? null),
-    await findUserLinks(db, user.id),
+    await userCatalogueLinks(db, user.id),
     await universitySummaryOf(db, user),
     seesPrivate ? await findLatestBanking(db, user.id) : null,
   ];
@@ -362,7 +363,7 @@ export async function editUser(
     if (phoneChanged) fields.phoneVerified = false;
 
     if (banking?.refsPaymentType === 'bank') {
-      const bank = await findBank(tx, banking.bank!);
+      const bank = await findBankByName(tx, banking.bank!);
       if (!bank) {
         throw badRequest(EDIT_USER_MESSAGES.bank, [{ field: 'banking.bank', message: EDIT_USER_MESSAGES.bank }]);
       }
@@ -400,7 +401,7 @@ export async function editUser(
 
     await updateUserRow(tx, user.id, { ...fields, ...stamp(actor) });
     if (user.authId && (emailChanged || phoneChanged)) {
-      await updateIdentityContacts(tx, user.authId, {
+      await syncSignInContacts(tx, user.authId, {
         ...(emailChanged && personal.email ? { email: personal.email } : {}),
         ...(phoneChanged ? { phone: personal.phone } : {}),
       });
@@ -419,10 +420,10 @@ export async function editUser(
     });
     if (emailChanged && user.email) notices.push(contactChangedNotice(user, { email: user.email }, 'e-mail address'));
     if (phoneChanged && user.phone) notices.push(contactChangedNotice(user, { phone: user.phone }, 'phone number'));
+    // The owner hears of every change to how they sign in or are paid, at the old contact.
+    for (const notice of notices) await sendNotice(deps, notice, request, tx);
     return { message: 'User updated successfully' };
   });
-  // The owner hears of every change to how they sign in or are paid, at the old contact.
-  for (const notice of notices) await sendNotice(deps, notice, request);
   return result;
 }
 
@@ -464,7 +465,8 @@ export async function changeUserPassword(
   return db.transaction(async (tx) => {
     const { user } = await lockAuthorisedUser(tx, actor, 'update', 'password', userId);
     if (!user.authId) throw conflict('This user has no sign-in account.', undefined, 'NO_SIGN_IN');
-    const ended = await replacePassword(tx, user.authId, hash);
+    await setCredentialPassword(tx, user.authId, hash);
+    const ended = await endSessionsOf(tx, user.authId);
     // The admin knows this password: the user must choose their own at the next sign-in.
     await updateUserRow(tx, user.id, { tempPw: true, ...stamp(actor) });
     await writeAudit(tx, {
@@ -508,7 +510,7 @@ export async function changeManager(
   request?: AuditRequest,
 ): Promise<ActionResult> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('users_hierarchy_move'))`);
+    await lockUntilCommit(tx, 'users-hierarchy-move');
     const { user } = await lockAuthorisedUser(tx, actor, 'update', 'manager', userId);
     const candidate = await findManagerCandidate(tx, user.id, input.managerId);
     const refusal = managerRefusal(user, candidate);
@@ -539,8 +541,19 @@ export async function getLinkOptions(db: Database, actor: Actor, userId: number)
   const found = await findUserWithNames(db, userId);
   if (!found) throw notFound(dealerNotFound(userId));
   const permissions = permissionsFor(permissionActor(actor), { ...reached, ...pickFlags(found.user) });
-  return findLinkOptions(db, { withDeals: permissions.canChooseDeals, withHidden: permissions.canChooseDeals });
+  return catalogueChoices(db, {
+    includeHidden: permissions.canChooseDeals,
+    deals: permissions.canChooseDeals ? 'all' : 'none',
+  });
 }
+
+const LINK_REFUSAL_FIELDS: Record<CatalogueRefusal, keyof UpdateUserLinksRequest> = {
+  unknownProductType: 'productTypeIds',
+  unknownSupplier: 'supplierIds',
+  supplierNotOffered: 'supplierIds',
+  unknownDeal: 'dealIds',
+  dealNotOffered: 'dealIds',
+};
 
 const unique = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
@@ -561,32 +574,18 @@ export async function updateUserLinks(
     const supplierIds = unique(input.supplierIds);
     const dealIds = input.dealIds === undefined ? undefined : unique(input.dealIds);
     // Hidden suppliers are for admins only: a leader cannot link anyone to one.
-    const options = await findLinkOptions(tx, {
-      withDeals: dealIds !== undefined,
-      withHidden: permissions.canChooseDeals,
-    });
-    const types = new Set(options.productTypes.map((type) => type.id));
-    const suppliers = new Map(options.suppliers.map((supplier) => [supplier.id, supplier]));
-    const deals = new Map(options.deals.map((deal) => [deal.id, deal]));
-    const invalid = (message: string, field: string) => badRequest(message, [{ field, message }], 'INVALID_LINKS');
-    if (productTypeIds.some((id) => !types.has(id))) throw invalid(LINK_REFUSALS.unknownProductType, 'productTypeIds');
-    for (const id of supplierIds) {
-      const supplier = suppliers.get(id);
-      if (!supplier) throw invalid(LINK_REFUSALS.unknownSupplier, 'supplierIds');
-      if (!supplier.productTypeIds.some((type) => productTypeIds.includes(type))) {
-        throw invalid(LINK_REFUSALS.supplierNotOffered, 'supplierIds');
-      }
-    }
-    for (const id of dealIds ?? []) {
-      const deal = deals.get(id);
-      if (!deal) throw invalid(LINK_REFUSALS.unknownDeal, 'dealIds');
-      if (!supplierIds.includes(deal.supplierId) || !productTypeIds.includes(deal.productTypeId)) {
-        throw invalid(LINK_REFUSALS.dealNotOffered, 'dealIds');
-      }
+    const refusal = await refusalOfChoice(
+      tx,
+      { productTypeIds, supplierIds, dealIds: dealIds ?? [] },
+      { includeHidden: permissions.canChooseDeals },
+    );
+    if (refusal) {
+      const message = LINK_REFUSALS[refusal];
+      throw badRequest(message, [{ field: LINK_REFUSAL_FIELDS[refusal], message }], 'INVALID_LINKS');
     }
 
-    const before = await findLinkIds(tx, user.id);
-    await replaceLinks(tx, user.id, { supplierIds, productTypeIds, dealIds }, actor.user.id);
+    const before = await userCatalogueLinkIds(tx, user.id);
+    await replaceDealerLinks(tx, user.id, { supplierIds, productTypeIds, dealIds }, actor.user.id);
     await updateUserRow(tx, user.id, stamp(actor));
     await writeAudit(tx, {
       actor,
@@ -714,3 +713,8 @@ function flagMessage(input: UpdateUserFlagsRequest): string {
     return input.growthLeader ? 'Growth leader status turned on' : 'Growth leader status turned off';
   return input.isLeaderBlocked ? 'Trainer status blocked' : 'Trainer status unblocked';
 }
+
+/** The account a dealer is paid into now (the latest banking row), for other modules. */
+export const latestBanking = (db: Executor, userId: number) => findLatestBanking(db, userId);
+/** Adds a banking row (the history is kept; the newest is paid into), inside the caller's transaction. */
+export const addBanking = (tx: Executor, row: Parameters<typeof insertBanking>[1]) => insertBanking(tx, row);

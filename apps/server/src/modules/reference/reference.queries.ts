@@ -1,5 +1,5 @@
 import type { ReferenceLists } from '@portal/domain/reference/reference-lists';
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   refsBank,
@@ -88,4 +88,43 @@ export async function findReferenceLists(db: Executor): Promise<ReferenceLists> 
     lifecycleStatuses,
     structureLevels,
   };
+}
+
+// ---- single checks, for the forms that save a chosen option ---------------------------------------
+
+/** A bank by name, in any letter case, with its universal branch code. */
+export async function findBankByName(db: Executor, name: string) {
+  const [bank] = await db
+    .select({ name: refsBank.name, branchCode: refsBank.branchCode })
+    .from(refsBank)
+    .where(sql`lower(${refsBank.name}) = lower(${name})`);
+  return bank;
+}
+
+export async function userTypeExists(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.select({ id: refsUserType.id }).from(refsUserType).where(eq(refsUserType.id, id));
+  return rows.length > 0;
+}
+
+export async function countryExists(db: Executor, code: string): Promise<boolean> {
+  const rows = await db.select({ code: refsCountry.code }).from(refsCountry).where(eq(refsCountry.code, code));
+  return rows.length > 0;
+}
+
+export async function provinceExists(db: Executor, code: string): Promise<boolean> {
+  const rows = await db.select({ code: refsProvince.code }).from(refsProvince).where(eq(refsProvince.code, code));
+  return rows.length > 0;
+}
+
+export async function shirtSizeExists(db: Executor, code: string): Promise<boolean> {
+  const rows = await db.select({ code: refsShirtSize.code }).from(refsShirtSize).where(eq(refsShirtSize.code, code));
+  return rows.length > 0;
+}
+
+export async function bankAccountTypeExists(db: Executor, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: refsBankAccountType.id })
+    .from(refsBankAccountType)
+    .where(eq(refsBankAccountType.id, id));
+  return rows.length > 0;
 }

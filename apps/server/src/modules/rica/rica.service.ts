@@ -1,13 +1,12 @@
 import type { RicaRequest, RicaResponse } from '@portal/domain/rica/rica';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { ricaSubmissions } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { assertActorCan } from '../../platform/permissions.ts';
 import type { RicaAdapter } from '../../platform/rica.ts';
+import { insertRicaSubmission, isRicaNetwork, recordRicaOutcome } from './rica.queries.ts';
 
 /**
  * Records the registration first (so nothing is lost if the operator is unreachable), then hands
@@ -21,43 +20,38 @@ export async function registerSim(
   request?: FastifyRequest,
 ): Promise<RicaResponse> {
   assertActorCan(actor, 'register', 'rica');
-  const [network] = await db.$client
-    .query<{ code: string }>('SELECT code FROM refs_network WHERE code = $1 AND is_rica', [input.network])
-    .then((result) => result.rows);
-  if (!network) throw badRequest('Network is required', [{ field: 'network', message: 'Network is required' }]);
+  if (!(await isRicaNetwork(db, input.network)))
+    throw badRequest('Network is required', [{ field: 'network', message: 'Network is required' }]);
 
   const submission = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(ricaSubmissions)
-      .values({
-        userId: actor.user.id,
-        network: input.network,
-        referenceNumber: input.simNumber,
-        last4Sim: input.simNumber.slice(-4),
-        idType: input.idType,
-        countryCode: input.idNationality,
-        idNumber: input.idNumber,
-        fullName: input.name,
-        surname: input.surname,
-        address1: input.address1,
-        address2: input.address2 || null,
-        address3: input.address3 || null,
-        cityTown: input.city,
-        suburb: input.suburb,
-        postalCode: input.postalCode,
-        residentialCountry: input.country,
-        adapter: adapter.name,
-      })
-      .returning();
+    const row = await insertRicaSubmission(tx, {
+      userId: actor.user.id,
+      network: input.network,
+      referenceNumber: input.simNumber,
+      last4Sim: input.simNumber.slice(-4),
+      idType: input.idType,
+      countryCode: input.idNationality,
+      idNumber: input.idNumber,
+      fullName: input.name,
+      surname: input.surname,
+      address1: input.address1,
+      address2: input.address2 || null,
+      address3: input.address3 || null,
+      cityTown: input.city,
+      suburb: input.suburb,
+      postalCode: input.postalCode,
+      residentialCountry: input.country,
+      adapter: adapter.name,
+    });
     await writeAudit(tx, {
       actor,
       action: 'rica.submit',
       entity: 'rica_submissions',
-      entityId: String(row!.id),
-      after: { network: input.network, last4Sim: row!.last4Sim },
+      entityId: String(row.id),
+      after: { network: input.network, last4Sim: row.last4Sim },
       request,
     });
-    return row!;
+    return row;
   });
 
   const outcome = await adapter.register({
@@ -75,9 +69,6 @@ export async function registerSim(
     postalCode: input.postalCode,
     country: input.country,
   });
-  await db
-    .update(ricaSubmissions)
-    .set({ status: outcome.status, resultText: outcome.resultText })
-    .where(eq(ricaSubmissions.id, submission.id));
+  await recordRicaOutcome(db, submission.id, { status: outcome.status, resultText: outcome.resultText });
   return { code: 200, id: submission.id, status: outcome.status, message: { result: outcome.resultText } };
 }

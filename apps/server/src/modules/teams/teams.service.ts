@@ -1,4 +1,5 @@
 import { scopeOf } from '@portal/domain/access/permissions';
+import { zCode } from '@portal/domain/people/z-code';
 import { BULK_STATUS_ACTIONS, type BulkStatusRequest, type BulkStatusResult } from '@portal/domain/teams/bulk-status';
 import {
   type DealerDetail,
@@ -54,10 +55,11 @@ export function teamRoleOf(actor: Actor): TeamRole {
   );
 }
 
-function toMember(row: TeamRow): TeamMember {
+/** The fields a team row and the dealer summary share, as the pages read them. */
+function memberFields(row: TeamRow) {
   return {
     id: row.id,
-    zCode: `Z-${row.id}`,
+    zCode: zCode(row.id),
     firstName: row.firstName,
     surname: row.surname,
     lifecycleStatusId: row.lifecycleStatusId,
@@ -68,7 +70,7 @@ function toMember(row: TeamRow): TeamMember {
         ? null
         : {
             id: row.parentId,
-            zCode: `Z-${row.parentId}`,
+            zCode: zCode(row.parentId),
             name: [row.parentFirstName, row.parentSurname].filter(Boolean).join(' '),
           },
     emailVerified: row.emailVerified,
@@ -76,6 +78,10 @@ function toMember(row: TeamRow): TeamMember {
     isLeader: row.isLeader,
     isAdmin: row.isAdmin,
   };
+}
+
+function toMember(row: TeamRow): TeamMember {
+  return memberFields(row);
 }
 
 interface PageRequest {
@@ -195,7 +201,7 @@ export async function listDownstream(
 ): Promise<DownstreamPage> {
   const dealer = await dealerInReach(db, actor, teamRoleOf(actor), dealerId);
   const page = await readTeamPage(db, { kind: 'downstream', ancestorId: dealerId }, filtersOf(query), query);
-  return { ...page, dealer: { ...dealer, zCode: `Z-${dealer.id}` } };
+  return { ...page, dealer: { ...dealer, zCode: zCode(dealer.id) } };
 }
 
 /** '/dealer-detail/{dealerId}': a compact read-only summary. */
@@ -204,29 +210,11 @@ export async function dealerDetail(db: Database, actor: Actor, dealerId: number)
   const row = await getDealerSummary(db, dealerId);
   if (!row) throw notFound(dealerNotFound(dealerId));
   return {
-    id: row.id,
-    zCode: `Z-${row.id}`,
-    firstName: row.firstName,
-    surname: row.surname,
+    ...memberFields(row),
     companyName: row.companyName,
-    lifecycleStatusId: row.lifecycleStatusId,
-    phone: row.phone,
-    email: row.email,
     city: row.city,
     province: row.province,
-    isLeader: row.isLeader,
-    isAdmin: row.isAdmin,
-    emailVerified: row.emailVerified,
-    phoneVerified: row.phoneVerified,
     createdAt: new Date(row.createdAt).toISOString(),
-    parent:
-      row.parentId === null
-        ? null
-        : {
-            id: row.parentId,
-            zCode: `Z-${row.parentId}`,
-            name: [row.parentFirstName, row.parentSurname].filter(Boolean).join(' '),
-          },
     directCount: row.directCount,
     downstreamCount: row.downstreamCount,
   };

@@ -56,6 +56,11 @@ export function moduleFactsJson(userId: SQL): SQL {
   return sql`(select coalesce(json_agg(f order by f.module_id), '[]'::json) from (${moduleFactsSelect(userId)}) f)`;
 }
 
+/** The same for the user row of the actor's own statement (it selects from users_master). */
+export function actorModuleFactsJson(): SQL {
+  return moduleFactsJson(sql.raw('users_master.id'));
+}
+
 export function toModuleFacts(row: ModuleFactsRow): UniversityModuleFacts {
   return {
     moduleId: row.module_id,

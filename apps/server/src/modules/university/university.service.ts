@@ -3,13 +3,12 @@ import {
   type UniversityProgress,
   universityProgress,
 } from '@portal/domain/university/status';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { UniversityStatusSource } from '../../platform/access.ts';
 import {
+  actorModuleFactsJson,
   findUniversityModuleFacts,
   type ModuleFactsRow,
-  moduleFactsJson,
   toModuleFacts,
   type UserFacts,
 } from './university-status.queries.ts';
@@ -45,7 +44,7 @@ export async function universityStatusOf(db: Executor, user: UserFacts): Promise
  */
 export function actorUniversityStatus(db: Executor): UniversityStatusSource {
   return {
-    factsSql: moduleFactsJson(sql.raw('users_master.id')),
+    factsSql: actorModuleFactsJson(),
     statusFrom(user, facts) {
       const rows = Array.isArray(facts) ? (facts as ModuleFactsRow[]) : [];
       return progressFrom(user, rows.map(toModuleFacts)).status;

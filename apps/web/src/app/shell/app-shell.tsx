@@ -11,6 +11,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import bannerUrl from '../../assets/banner.svg';
 import { PageLoader } from '../../components/page-loader';
 import { NotificationBell } from '../../features/alerts/components/notification-bell';
+import { useIsMobile } from '../../lib/use-is-mobile';
 import { showsNotificationBell } from '../access';
 import { ErrorBoundary } from '../error-boundary';
 import { useLiveSession } from '../live-session';
@@ -18,7 +19,6 @@ import { CONTENT_MAX_WIDTH, DRAWER_WIDTH } from '../theme';
 import { BrandMark } from './brand-mark';
 import { DrawerContent } from './drawer-content';
 import { UniversityWarning, WaitingBanner } from './status-banners';
-import { useIsMobile } from './use-is-mobile';
 
 /**
  * The signed-in frame (spec 1 §2.2): side menu, banner on narrow screens, content up to 1450 px,

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@portal/domain/accounts/me';
+import { paths } from '../../lib/paths';
 import { access, isAdmin, isLeader, isWaiting } from '../access';
-import { paths } from '../paths';
 
 export type MenuKey =
   | 'home'

@@ -8,9 +8,9 @@ import Button from '@mui/material/Button';
 import type { CurrentUser, WaitingReason } from '@portal/domain/accounts/me';
 import { WAITING_MESSAGES } from '@portal/domain/accounts/waiting';
 import { Link as RouterLink } from 'react-router';
+import { paths } from '../../lib/paths';
 import { needsMoreTraining } from '../access';
 import { reloadPage } from '../error-screens';
-import { paths } from '../paths';
 
 export const UNIVERSITY_WARNING =
   'You have passed your compulsory training. Please complete all your training modules in the University.';

@@ -1,4 +1,4 @@
-import { childDealerDownstreamPath, paths, userDetailPath } from '../../app/paths';
+import { childDealerDownstreamPath, paths, userDetailPath } from '../../lib/paths';
 
 /** The team pages' addresses (spec 1 §2.2), built from their ids. */
 export const teamPaths = {

@@ -5,33 +5,27 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import TextField from '@mui/material/TextField';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { AccessControlRow } from '@portal/domain/access-control/access-control';
 import { FEATURES, type Feature } from '@portal/domain/accounts/me';
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { ServerGrid, usePageModel } from '../../../components/server-grid';
 import { errorMessage } from '../../../lib/api';
-import { gridFrameSx } from '../../../lib/grid-frame';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAccessControlPage, useSetFeatureAccess } from '../api/access-control';
-
-const PAGE_SIZES = [25, 50, 100];
 
 /** '/access-control' (spec 3 §2.15): one True/False selector per feature for each dealer. */
 export function AccessControlPage() {
   useDocumentTitle('Access Control');
   const { enqueueSnackbar } = useSnackbar();
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 50 });
+  const [pagination, setPagination] = usePageModel();
   const [searchInput, setSearchInput] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchInput.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [searchInput]);
+  const search = useDebouncedValue(searchInput.trim());
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at the first page
   useEffect(() => setPagination((current) => ({ ...current, page: 0 })), [search]);
 
@@ -126,21 +120,15 @@ export function AccessControlPage() {
       <Alert severity="info" icon={<AdminPanelSettingsRoundedIcon />} sx={{ mb: 2 }}>
         Only admin rows can be changed; other dealers carry no feature flags.
       </Alert>
-      <Paper variant="outlined" sx={gridFrameSx}>
-        <DataGrid
-          rows={dealers.data?.items ?? []}
-          columns={columns}
-          loading={dealers.isFetching}
-          rowCount={dealers.data?.total ?? 0}
-          paginationMode="server"
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
-          pageSizeOptions={PAGE_SIZES}
-          disableRowSelectionOnClick
-          disableColumnMenu
-          getRowHeight={() => 56}
-        />
-      </Paper>
+      <ServerGrid
+        total={dealers.data?.total ?? 0}
+        rows={dealers.data?.items ?? []}
+        columns={columns}
+        loading={dealers.isFetching}
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+        getRowHeight={() => 56}
+      />
     </Box>
   );
 }

@@ -5,11 +5,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths';
-import { LightTextField } from '../../../components/light-text-field';
+import { FormLightTextField } from '../../../components/light-text-field';
 import { errorMessage } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
 import { PasswordResetRequest, useRequestPasswordReset } from '../api/request-password-reset';
 
 export const RESET_SENT_TEXT = 'Request Sent. Please check your inbox for further instructions.';
@@ -22,11 +22,10 @@ interface ResetRequestFormProps {
 /** The reset view of the sign-in page (spec 1 §2.1). */
 export function ResetRequestForm({ initialEmail = '', onBack }: ResetRequestFormProps) {
   const reset = useRequestPasswordReset();
-  const {
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(PasswordResetRequest), defaultValues: { email: initialEmail } });
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(PasswordResetRequest),
+    defaultValues: { email: initialEmail },
+  });
 
   const onSubmit = handleSubmit((values) => reset.mutate(values));
 
@@ -51,22 +50,14 @@ export function ResetRequestForm({ initialEmail = '', onBack }: ResetRequestForm
         </Alert>
       ) : (
         <>
-          <Controller
-            name="email"
+          <FormLightTextField
             control={control}
-            render={({ field: { ref, ...field } }) => (
-              <LightTextField
-                {...field}
-                inputRef={ref}
-                id="reset-email"
-                label="Email"
-                type="email"
-                autoComplete="email"
-                autoFocus
-                error={Boolean(errors.email)}
-                helperText={errors.email?.message}
-              />
-            )}
+            name="email"
+            id="reset-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoFocus
           />
           <Alert severity="info" sx={{ mt: 2.5, mb: 2.5 }}>
             We will send a link to this email address. Open it to choose a new password.

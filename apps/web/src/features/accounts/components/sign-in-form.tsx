@@ -11,12 +11,12 @@ import type { EmailSignInRequest } from '@portal/domain/accounts/me';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths';
-import { LightTextField } from '../../../components/light-text-field';
+import { FormLightTextField } from '../../../components/light-text-field';
+import { FormPasswordField } from '../../../components/password-field';
 import { errorMessageWithRetry } from '../../../lib/api';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { paths } from '../../../lib/paths';
 import { useSignIn } from '../api/sign-in';
-import { PasswordField } from './password-field';
 
 interface SignInFormProps {
   onForgotPassword: (email: string) => void;
@@ -25,12 +25,7 @@ interface SignInFormProps {
 export function SignInForm({ onForgotPassword }: SignInFormProps) {
   const { enqueueSnackbar } = useSnackbar();
   const signIn = useSignIn();
-  const {
-    control,
-    handleSubmit,
-    getValues,
-    formState: { errors },
-  } = useForm<EmailSignInRequest>({
+  const { control, handleSubmit, getValues } = useForm<EmailSignInRequest>({
     // The schema loads on the first submit: zod stays off the sign-in page's first load.
     resolver: lazyZodResolver(() => import('@portal/domain/accounts/me').then((module) => module.EmailSignInRequest)),
     defaultValues: { email: '', password: '', rememberMe: true },
@@ -58,37 +53,21 @@ export function SignInForm({ onForgotPassword }: SignInFormProps) {
       ) : null}
 
       <Box sx={{ display: 'grid', gap: 2.25 }}>
-        <Controller
+        <FormLightTextField
+          control={control}
           name="email"
-          control={control}
-          render={({ field: { ref, ...field } }) => (
-            <LightTextField
-              {...field}
-              inputRef={ref}
-              id="sign-in-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              autoFocus
-              error={Boolean(errors.email)}
-              helperText={errors.email?.message}
-            />
-          )}
+          id="sign-in-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
         />
-        <Controller
-          name="password"
+        <FormPasswordField
           control={control}
-          render={({ field: { ref, ...field } }) => (
-            <PasswordField
-              {...field}
-              ref={ref}
-              id="sign-in-password"
-              label="Password"
-              autoComplete="current-password"
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
-            />
-          )}
+          name="password"
+          id="sign-in-password"
+          label="Password"
+          autoComplete="current-password"
         />
       </Box>
 

@@ -14,7 +14,6 @@ describe('PhoneLoginPage', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderWithProviders(<PhoneLoginPage />);
     expect(screen.getByLabelText('Cellphone number').getAttribute('placeholder')).toBe('0821234567');
-    expect(screen.getByLabelText('Cellphone number').getAttribute('maxlength')).toBe('10');
 
     enterPhone('082 123');
     expect(await screen.findByText('Cellphone number is incorrectly formatted')).toBeTruthy();
@@ -22,6 +21,11 @@ describe('PhoneLoginPage', () => {
     expect(await screen.findByText('Cellphone number is incorrect length')).toBeTruthy();
     enterPhone('8212345678');
     expect(await screen.findByText('Cellphone number does not start with 0')).toBeTruthy();
+    // A digit too many is refused, not cut to a number that was never typed.
+    enterPhone('08212345678');
+    expect(await screen.findByText('Cellphone number is incorrect length')).toBeTruthy();
+    enterPhone('0000000000');
+    expect(await screen.findByText('Cellphone number is not a valid South African number')).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 

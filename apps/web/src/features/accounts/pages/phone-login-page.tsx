@@ -19,9 +19,9 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
-import { paths } from '../../../app/paths';
-import { LightTextField } from '../../../components/light-text-field';
+import { FormLightTextField } from '../../../components/light-text-field';
 import { ApiError, errorMessageWithRetry } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSendPhoneSignInCode, useVerifyPhoneSignInCode } from '../api/phone-sign-in';
 import { AuthLayout } from '../components/auth-layout';
@@ -41,11 +41,7 @@ function sendFailureMessage(error: unknown): string {
 function NumberStep({ initial, onSent }: { initial: string; onSent: (entered: string) => void }) {
   const send = useSendPhoneSignInCode();
   const { enqueueSnackbar } = useSnackbar();
-  const {
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(PhoneStep), defaultValues: { phone: initial } });
+  const { control, handleSubmit } = useForm({ resolver: zodResolver(PhoneStep), defaultValues: { phone: initial } });
   const onSubmit = handleSubmit(({ phone }) =>
     send.mutate(
       { phone: cellphoneToE164(phone) },
@@ -68,24 +64,16 @@ function NumberStep({ initial, onSent }: { initial: string; onSent: (entered: st
           {sendFailureMessage(send.error)}
         </Alert>
       ) : null}
-      <Controller
-        name="phone"
+      <FormLightTextField
         control={control}
-        render={({ field: { ref, ...field } }) => (
-          <LightTextField
-            {...field}
-            inputRef={ref}
-            id="phone-number"
-            label="Cellphone number"
-            placeholder="0821234567"
-            type="tel"
-            autoComplete="tel-national"
-            autoFocus
-            error={Boolean(errors.phone)}
-            helperText={errors.phone?.message}
-            htmlInput={{ maxLength: 10, inputMode: 'numeric' }}
-          />
-        )}
+        name="phone"
+        id="phone-number"
+        label="Cellphone number"
+        placeholder="0821234567"
+        type="tel"
+        autoComplete="tel-national"
+        autoFocus
+        htmlInput={{ inputMode: 'numeric' }}
       />
       <Button type="submit" variant="contained" size="large" fullWidth loading={send.isPending} sx={{ mt: 2.5 }}>
         Next

@@ -5,14 +5,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { paths } from '../../../app/paths';
+import { FormPasswordField } from '../../../components/password-field';
 import { api, errorMessage } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthLayout } from '../components/auth-layout';
-import { PasswordField } from '../components/password-field';
 
 /** Spec 1 §9: at least 6 characters; the server may ask for more and says so. */
 const NewPasswordForm = z
@@ -36,11 +36,10 @@ export function ResetPasswordPage() {
   const token = params.get('token');
   const linkError = params.get('error');
   const mutation = useMutation({ mutationFn: resetPassword });
-  const {
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(NewPasswordForm), defaultValues: { newPassword: '', confirm: '' } });
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(NewPasswordForm),
+    defaultValues: { newPassword: '', confirm: '' },
+  });
 
   const onSubmit = handleSubmit(({ newPassword }) => {
     if (token) mutation.mutate({ newPassword, token });
@@ -82,36 +81,20 @@ export function ResetPasswordPage() {
             </Alert>
           ) : null}
           <Box sx={{ display: 'grid', gap: 2.25, mb: 3 }}>
-            <Controller
+            <FormPasswordField
+              control={control}
               name="newPassword"
-              control={control}
-              render={({ field: { ref, ...field } }) => (
-                <PasswordField
-                  {...field}
-                  ref={ref}
-                  id="new-password"
-                  label="New password"
-                  autoComplete="new-password"
-                  autoFocus
-                  error={Boolean(errors.newPassword)}
-                  helperText={errors.newPassword?.message}
-                />
-              )}
+              id="new-password"
+              label="New password"
+              autoComplete="new-password"
+              autoFocus
             />
-            <Controller
-              name="confirm"
+            <FormPasswordField
               control={control}
-              render={({ field: { ref, ...field } }) => (
-                <PasswordField
-                  {...field}
-                  ref={ref}
-                  id="confirm-password"
-                  label="Confirm new password"
-                  autoComplete="new-password"
-                  error={Boolean(errors.confirm)}
-                  helperText={errors.confirm?.message}
-                />
-              )}
+              name="confirm"
+              id="confirm-password"
+              label="Confirm new password"
+              autoComplete="new-password"
             />
           </Box>
           <Button type="submit" variant="contained" size="large" fullWidth loading={mutation.isPending}>

@@ -9,14 +9,14 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { PASSWORD_UPDATED, UpdatePasswordRequest } from '@portal/domain/accounts/password';
 import { useSnackbar } from 'notistack';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/page-header';
+import { FormPasswordField } from '../../../components/password-field';
 import { errorMessageWithRetry } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PASSWORD_UPDATE_FAILED, useUpdatePassword } from '../api/update-password';
-import { PasswordField } from '../components/password-field';
 
 /** '/update-password' (spec 1 §2.3): the signed-in user chooses a new password, then returns to '/profile'. */
 export function UpdatePasswordPage() {
@@ -24,11 +24,7 @@ export function UpdatePasswordPage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdatePassword();
-  const {
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
+  const { control, handleSubmit } = useForm({
     resolver: zodResolver(UpdatePasswordRequest),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
@@ -61,37 +57,21 @@ export function UpdatePasswordPage() {
                 {`${PASSWORD_UPDATE_FAILED}: ${errorMessageWithRetry(update.error)}`}
               </Alert>
             ) : null}
-            <Controller
-              name="currentPassword"
+            <FormPasswordField
               control={control}
-              render={({ field: { ref, ...field } }) => (
-                <PasswordField
-                  {...field}
-                  ref={ref}
-                  id="current-password"
-                  label="Current password"
-                  autoComplete="current-password"
-                  autoFocus
-                  error={Boolean(errors.currentPassword)}
-                  helperText={errors.currentPassword?.message}
-                />
-              )}
+              name="currentPassword"
+              id="current-password"
+              label="Current password"
+              autoComplete="current-password"
+              autoFocus
             />
             <Box sx={{ height: 16 }} />
-            <Controller
-              name="newPassword"
+            <FormPasswordField
               control={control}
-              render={({ field: { ref, ...field } }) => (
-                <PasswordField
-                  {...field}
-                  ref={ref}
-                  id="update-password"
-                  label="New password"
-                  autoComplete="new-password"
-                  error={Boolean(errors.newPassword)}
-                  helperText={errors.newPassword?.message}
-                />
-              )}
+              name="newPassword"
+              id="update-password"
+              label="New password"
+              autoComplete="new-password"
             />
             <Box
               sx={{

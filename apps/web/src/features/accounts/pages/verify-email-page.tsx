@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { EMAIL_VERIFICATION_FAILED, VerifyEmailRequest } from '@portal/domain/accounts/verification';
 import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVerifyEmail } from '../api/verification';
 import { StatusCard } from '../components/status-card';

@@ -16,8 +16,8 @@ import { APPROVAL_MESSAGES, type ApprovalDetail } from '@portal/domain/approvals
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
 import { errorMessage } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
 import { useApprovalAction } from '../api/approvals';
 
 /** Approve / Decline / Delete (spec 1 §2.11, §4; spec 3 §4.6), for admins. */

@@ -1,22 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { MyRequestItem } from '@portal/domain/approvals/approvals';
 import { displayPhone } from '@portal/domain/people/phone';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { approvalDetailPath } from '../../../app/paths';
+import { ServerGrid, usePageModel } from '../../../components/server-grid';
 import { errorMessage } from '../../../lib/api';
-import { gridFrameSx } from '../../../lib/grid-frame';
+import { approvalDetailPath } from '../../../lib/paths';
 import { useMyRequests } from '../api/approvals';
 import { RequestStatusChip } from './request-status-chip';
 
-const PAGE_SIZES = [25, 50, 100];
-
 /** 'Your Pending Requests' (spec 1 §2.11a): Status, Resubmit, Name, Surname, Phone. */
 export function MyRequestsTable() {
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 50 });
+  const [pagination, setPagination] = usePageModel();
   const requests = useMyRequests(pagination.page + 1, pagination.pageSize);
   const columns = useMemo<GridColDef<MyRequestItem>[]>(
     () => [
@@ -70,21 +67,15 @@ export function MyRequestsTable() {
           {errorMessage(requests.error)}
         </Alert>
       ) : null}
-      <Paper variant="outlined" sx={gridFrameSx}>
-        <DataGrid
-          rows={requests.data?.items ?? []}
-          columns={columns}
-          loading={requests.isFetching}
-          rowCount={requests.data?.total ?? 0}
-          paginationMode="server"
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
-          pageSizeOptions={PAGE_SIZES}
-          disableRowSelectionOnClick
-          disableColumnMenu
-          localeText={{ noRowsLabel: 'No requests yet' }}
-        />
-      </Paper>
+      <ServerGrid
+        total={requests.data?.total ?? 0}
+        rows={requests.data?.items ?? []}
+        columns={columns}
+        loading={requests.isFetching}
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+        localeText={{ noRowsLabel: 'No requests yet' }}
+      />
     </>
   );
 }

@@ -22,10 +22,11 @@ import { useSnackbar } from 'notistack';
 import { useMemo } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
 import { DatePicker } from '../../../components/date-picker';
 import { PhotoUpload } from '../../../components/photo-upload';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { keepPhoneCharacters } from '../../../lib/phone-input';
 import { useResubmit } from '../api/approvals';
 import { isTaken } from '../api/availability';
 
@@ -209,7 +210,6 @@ export function ResubmitForm({ detail, lists }: ResubmitFormProps) {
     />
   );
 
-  const digits = (value: string) => value.replace(/\D/g, '');
   const disabledReason =
     detail.status === 1
       ? 'This request is pending approval.'
@@ -239,13 +239,11 @@ export function ResubmitForm({ detail, lists }: ResubmitFormProps) {
         {select('nationality', 'Nationality', lists.countries)}
         {text('phone', 'Phone', {
           required: true,
-          maxLength: 10,
-          transform: digits,
+          transform: keepPhoneCharacters,
           onBlur: () => void checkPhone('phone'),
         })}
         {text('altPhone', 'Alternative phone', {
-          maxLength: 10,
-          transform: digits,
+          transform: keepPhoneCharacters,
           onBlur: () => void checkPhone('altPhone'),
         })}
         {text('operatorId', 'RICA username', { maxLength: 5, transform: (value) => value.toUpperCase() })}

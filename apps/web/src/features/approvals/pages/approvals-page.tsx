@@ -2,25 +2,22 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { APPROVAL_TABS, type ApprovalListItem } from '@portal/domain/approvals/approvals';
 import { displayPhone } from '@portal/domain/people/phone';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { approvalDetailPath } from '../../../app/paths';
 import { PageHeader } from '../../../components/page-header';
+import { ServerGrid, usePageModel } from '../../../components/server-grid';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { gridFrameSx } from '../../../lib/grid-frame';
+import { approvalDetailPath } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { useApprovals } from '../api/approvals';
 import { PendingRequestsPage } from './pending-requests-page';
-
-const PAGE_SIZES = [25, 50, 100];
 
 /** '/approvals': admins get the Pending and Declined tabs; anyone else their own requests. */
 export function ApprovalsPage() {
@@ -33,7 +30,7 @@ function AdminApprovals() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'declined' ? 1 : 0;
   const status = APPROVAL_TABS[tab]!.status;
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 50 });
+  const [pagination, setPagination] = usePageModel();
   const approvals = useApprovals(status, pagination.page + 1, pagination.pageSize);
 
   const columns = useMemo<GridColDef<ApprovalListItem>[]>(
@@ -111,21 +108,15 @@ function AdminApprovals() {
           {errorMessage(approvals.error)}
         </Alert>
       ) : null}
-      <Paper variant="outlined" sx={gridFrameSx}>
-        <DataGrid
-          rows={approvals.data?.items ?? []}
-          columns={columns}
-          loading={approvals.isFetching}
-          rowCount={approvals.data?.total ?? 0}
-          paginationMode="server"
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
-          pageSizeOptions={PAGE_SIZES}
-          disableRowSelectionOnClick
-          disableColumnMenu
-          localeText={{ noRowsLabel: tab === 0 ? 'No users are waiting for approval' : 'No declined requests' }}
-        />
-      </Paper>
+      <ServerGrid
+        total={approvals.data?.total ?? 0}
+        rows={approvals.data?.items ?? []}
+        columns={columns}
+        loading={approvals.isFetching}
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+        localeText={{ noRowsLabel: tab === 0 ? 'No users are waiting for approval' : 'No declined requests' }}
+      />
     </Box>
   );
 }

@@ -1,8 +1,9 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { ManagerOption, NewUserForm } from '@portal/domain/people/new-user';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useManagerOptions } from '../api/onboarding-options';
 
 const label = (option: ManagerOption) => `${option.zCode}: ${option.name}`;
@@ -18,12 +19,8 @@ export function ManagerField({
 }) {
   const { control } = useFormContext<NewUserForm>();
   const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<ManagerOption | null>(defaultManager);
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(input.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const search = useDebouncedValue(input.trim(), 250);
   const managers = useManagerOptions(chosen && input === label(chosen) ? '' : search);
   const options = managers.data?.items ?? [];
   const withChosen = chosen && !options.some((option) => option.id === chosen.id) ? [chosen, ...options] : options;

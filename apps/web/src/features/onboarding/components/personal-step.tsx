@@ -2,9 +2,10 @@ import Box from '@mui/material/Box';
 import type { ManagerOption, NewUserForm } from '@portal/domain/people/new-user';
 import type { ReferenceLists } from '@portal/domain/reference/reference-lists';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { keepPhoneCharacters, PHONE_INPUT } from '../../../lib/phone-input';
 import type { AvailabilityField } from '../api/availability';
 import { ManagerField } from './manager-field';
-import { digitsOnly, WizardDate, WizardSelect, WizardText } from './wizard-fields';
+import { WizardDate, WizardSelect, WizardText } from './wizard-fields';
 
 interface PersonalStepProps {
   lists: ReferenceLists;
@@ -81,19 +82,17 @@ export function PersonalStep({
         name="phone"
         label="Phone"
         required
-        maxLength={10}
-        transform={digitsOnly}
+        transform={keepPhoneCharacters}
         placeholder="0821234567"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        slotProps={{ htmlInput: PHONE_INPUT }}
         onBlurValue={() => onCheck('phone')}
       />
       <WizardText
         name="altPhone"
         label="Alternative phone"
-        maxLength={10}
-        transform={digitsOnly}
+        transform={keepPhoneCharacters}
         placeholder="0821234567"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        slotProps={{ htmlInput: PHONE_INPUT }}
       />
       <WizardSelect
         name="refsShirtSize"

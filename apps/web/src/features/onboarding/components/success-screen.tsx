@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import type { CreateUserResponse } from '@portal/domain/people/new-user';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths';
 import { copyText } from '../../../lib/clipboard';
+import { paths } from '../../../lib/paths';
 
 interface SuccessScreenProps {
   created: CreateUserResponse;

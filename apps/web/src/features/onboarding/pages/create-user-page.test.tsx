@@ -67,8 +67,8 @@ describe('CreateUserPage (spec 1 §2.7)', { timeout: 60_000 }, () => {
     expect(screen.getByText('Date of birth is required')).toBeTruthy();
     expect(screen.getByText('ID/Passport number is required')).toBeTruthy();
     expect(screen.getByText('Phone number is required')).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Documents' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByRole('tab', { name: 'Address Information' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Documents' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Address Information' }).hasAttribute('disabled')).toBe(false);
     // The manager defaults to the current user.
     expect((screen.getByRole('combobox', { name: 'Manager' }) as HTMLInputElement).value).toBe('Z-2: Lwazi Leader');
     expect(screen.queryByRole('button', { name: 'Proceed to Review & Submit' })).toBeNull();
@@ -85,11 +85,14 @@ describe('CreateUserPage (spec 1 §2.7)', { timeout: 60_000 }, () => {
     );
   });
 
-  it('keeps phone inputs to 10 digits', async () => {
+  it('keeps what a phone can hold, and never cuts a long number to ten digits', async () => {
     renderPage(leader, () => json({ available: true }));
     const phone = (await screen.findByRole('textbox', { name: 'Phone' }, WAIT)) as HTMLInputElement;
-    expect(phone.maxLength).toBe(10);
     fireEvent.change(phone, { target: { value: '08a2 123' } });
-    expect(phone.value).toBe('082123');
+    expect(phone.value).toBe('082 123');
+    fireEvent.change(phone, { target: { value: '+27821234567' } });
+    expect(phone.value).toBe('+27821234567');
+    fireEvent.change(phone, { target: { value: '082123456789' } });
+    expect(phone.value).toBe('082123456789');
   });
 });

@@ -36,10 +36,10 @@ import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { isApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
 import { useReferenceLists } from '../../../lib/reference-lists';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignedInUser } from '../../../lib/use-signed-in-user';
@@ -70,6 +70,16 @@ const contextKey = {
   phone: 'phoneInUse',
   email: 'emailInUse',
 } as const satisfies Record<AvailabilityField, keyof PersonalStepContext>;
+
+/** The stepper as a list (MUI makes it a tablist, and tablists cannot hold form fields)… */
+const STEP_LIST = { role: 'list', 'aria-orientation': undefined } as const;
+/** …and each step's title a plain button in it, without the tab attributes MUI sets. */
+const STEP_LIST_BUTTON = {
+  role: undefined,
+  'aria-selected': undefined,
+  'aria-posinset': undefined,
+  'aria-setsize': undefined,
+} as const;
 
 /** '/users/create' (spec 1 §2.7): the Create New User wizard. */
 export function CreateUserPage() {
@@ -332,10 +342,19 @@ function CreateUserWizard({ user, lists, options, onCreateAnother }: WizardProps
         ) : null}
       </Box>
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 } }}>
-        <Stepper orientation="vertical" activeStep={active} nonLinear>
+        {/* A list of steps, each a button over its own form part: MUI's default tablist/tab roles
+            would hold form fields inside a tablist, which assistive technology cannot navigate. */}
+        <Stepper orientation="vertical" activeStep={active} nonLinear {...STEP_LIST}>
           {WIZARD_STEPS.map((step, index) => (
-            <Step key={step} completed={completed.has(step) && index !== active} disabled={!canOpen(index)}>
+            <Step
+              key={step}
+              completed={completed.has(step) && index !== active}
+              disabled={!canOpen(index)}
+              role="listitem"
+            >
               <StepButton
+                {...STEP_LIST_BUTTON}
+                aria-current={index === active ? 'step' : undefined}
                 onClick={() => void goTo(index)}
                 optional={
                   OPTIONAL_STEPS.includes(step) ? (

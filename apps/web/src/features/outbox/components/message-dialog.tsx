@@ -15,6 +15,7 @@ import { MOBILE_MEDIA } from '../../../app/theme';
 import { copyText } from '../../../lib/clipboard';
 import { formatDateTime } from '../../../lib/format';
 import { CHANNEL_LABELS, ChannelChip } from './channel-chip';
+import { DeliveryStatus } from './delivery-status';
 import { LinkedText } from './linked-text';
 import { findCodes, findLinks, toPlainText } from './message-text';
 
@@ -72,7 +73,11 @@ export function MessageDialog({ message, onClose }: MessageDialogProps) {
                 <ChannelChip channel={message.channel} />
               </Meta>
               <Meta label="To">{message.recipient}</Meta>
-              <Meta label="Status">{message.status}</Meta>
+              <Meta label="Status">
+                <DeliveryStatus message={message} />
+              </Meta>
+              <Meta label="Attempts">{message.attempts}</Meta>
+              {message.lastError ? <Meta label="Last error">{message.lastError}</Meta> : null}
             </Box>
 
             {codes.length > 0 || links.length > 0 ? (

@@ -11,23 +11,25 @@ import Select from '@mui/material/Select';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef, GridColumnVisibilityModel, GridPaginationModel } from '@mui/x-data-grid';
 import { OutboxChannel, type OutboxMessage } from '@portal/domain/outbox/outbox';
 import { useEffect, useMemo, useState } from 'react';
-import { useIsMobile } from '../../../app/shell/use-is-mobile';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
+import { ServerGrid } from '../../../components/server-grid';
 import { formatDateTime } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { OUTBOX_REFRESH_MS, useOutbox } from '../api/get-outbox';
 import { CHANNEL_LABELS, ChannelChip } from '../components/channel-chip';
+import { DeliveryStatus } from '../components/delivery-status';
 import { LinkedText } from '../components/linked-text';
 import { MessageDialog } from '../components/message-dialog';
 import { toPlainText } from '../components/message-text';
 
 type Channel = OutboxMessage['channel'];
 
-const PAGE_SIZES = [25, 50, 100];
 const PHONE_COLUMNS: GridColumnVisibilityModel = {
   createdAt: false,
   channel: false,
@@ -35,19 +37,12 @@ const PHONE_COLUMNS: GridColumnVisibilityModel = {
   subject: false,
   body: false,
   status: false,
+  attempts: false,
+  lastError: false,
   summary: true,
 };
 const WIDE_COLUMNS: GridColumnVisibilityModel = { summary: false };
 const DEFAULT_PAGE_SIZE = 50;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 function EmptyOutbox() {
   return (
@@ -71,7 +66,7 @@ export function OutboxPage() {
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
   const [channel, setChannel] = useState<Channel | ''>('');
   const [recipientInput, setRecipientInput] = useState('');
-  const recipient = useDebounced(recipientInput.trim(), 300);
+  const recipient = useDebouncedValue(recipientInput.trim(), 300);
   const [open, setOpen] = useState<OutboxMessage | null>(null);
 
   // A new filter starts again at the first page.
@@ -161,6 +156,7 @@ export function OutboxPage() {
           <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
               <ChannelChip channel={row.channel} />
+              {row.status === 'sent' ? null : <DeliveryStatus message={row} />}
               <Typography variant="caption" color="text.secondary">
                 {formatDateTime(row.createdAt)}
               </Typography>
@@ -192,8 +188,38 @@ export function OutboxPage() {
       {
         field: 'status',
         headerName: 'Status',
-        width: 90,
+        width: 110,
         sortable: false,
+        renderCell: ({ row }) => <DeliveryStatus message={row} />,
+      },
+      {
+        field: 'attempts',
+        headerName: 'Attempts',
+        width: 90,
+        type: 'number',
+        sortable: false,
+      },
+      {
+        field: 'lastError',
+        headerName: 'Last error',
+        minWidth: 160,
+        flex: 0.8,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.lastError ? (
+            <Box sx={{ overflowWrap: 'anywhere', whiteSpace: 'normal', lineHeight: 1.4, py: 0.5 }}>
+              {row.lastError}
+              {row.status === 'queued' && row.nextAttemptAt ? (
+                <Typography variant="caption" component="div" color="text.secondary">
+                  {`Next try ${formatDateTime(row.nextAttemptAt)}`}
+                </Typography>
+              ) : null}
+            </Box>
+          ) : (
+            <Typography variant="body2" color="text.disabled">
+              —
+            </Typography>
+          ),
       },
       {
         field: 'open',
@@ -224,7 +250,7 @@ export function OutboxPage() {
     <>
       <PageHeader
         title="Outbox"
-        subtitle="Mail, SMS and other messages the portal has sent through its local adapters."
+        subtitle="Mail, SMS and other messages the portal has sent or is sending, with their delivery status."
         actions={
           <Button
             variant="outlined"
@@ -276,32 +302,29 @@ export function OutboxPage() {
 
       {outbox.isError ? <LoadErrorAlert error={outbox.error} onRetry={() => outbox.refetch()} sx={{ mb: 2 }} /> : null}
 
-      <Box sx={{ height: 'calc(100vh - 250px)', minHeight: 460 }}>
-        <DataGrid
-          aria-label="Outbox messages"
-          rows={data?.items ?? []}
-          columns={columns}
-          columnVisibilityModel={columnVisibilityModel}
-          getRowId={(row) => row.id}
-          rowCount={data?.total ?? 0}
-          loading={outbox.isPending || (outbox.isFetching && outbox.isPlaceholderData)}
-          paginationMode="server"
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
-          pageSizeOptions={PAGE_SIZES}
-          getRowHeight={() => 'auto'}
-          getEstimatedRowHeight={() => 96}
-          onRowDoubleClick={({ row }) => setOpen(row)}
-          disableRowSelectionOnClick
-          disableColumnFilter
-          disableColumnSorting
-          slots={{ noRowsOverlay: EmptyOutbox }}
-          sx={{
-            '& .MuiDataGrid-cell': { alignItems: 'flex-start', py: 1, display: 'flex' },
-            '& .MuiDataGrid-cell:focus-within': { outline: '2px solid', outlineColor: 'primary.light' },
-          }}
-        />
-      </Box>
+      <ServerGrid
+        framed={false}
+        total={data?.total ?? 0}
+        aria-label="Outbox messages"
+        rows={data?.items ?? []}
+        columns={columns}
+        columnVisibilityModel={columnVisibilityModel}
+        getRowId={(row) => row.id}
+        loading={outbox.isPending || (outbox.isFetching && outbox.isPlaceholderData)}
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+        getRowHeight={() => 'auto'}
+        getEstimatedRowHeight={() => 96}
+        onRowDoubleClick={({ row }) => setOpen(row)}
+        disableColumnFilter
+        disableColumnSorting
+        disableColumnMenu={false}
+        slots={{ noRowsOverlay: EmptyOutbox }}
+        sx={{
+          '& .MuiDataGrid-cell': { alignItems: 'flex-start', py: 1, display: 'flex' },
+          '& .MuiDataGrid-cell:focus-within': { outline: '2px solid', outlineColor: 'primary.light' },
+        }}
+      />
 
       <MessageDialog message={open} onClose={() => setOpen(null)} />
     </>

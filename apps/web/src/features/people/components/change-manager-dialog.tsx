@@ -13,21 +13,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type EligibleManager, NO_VALID_MANAGERS } from '@portal/domain/people/manage-user';
 import type { PersonRef } from '@portal/domain/people/user-detail';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useChangeManager, useEligibleManagers } from '../api/manage-user';
 import { useNotify } from './notify';
 
 const label = (person: PersonRef) => `${person.zCode}: ${person.firstName} ${person.surname}`;
-
-function useDebounced(value: string, delayMs: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 interface Props {
   userId: number;
@@ -42,7 +34,7 @@ interface Props {
  */
 export function ChangeManagerDialog({ userId, currentParent, open, onClose }: Props) {
   const [input, setInput] = useState('');
-  const search = useDebounced(input.trim(), 300);
+  const search = useDebouncedValue(input.trim(), 300);
   const [manager, setManager] = useState<EligibleManager | null>(null);
   const [moveWithChildren, setMoveWithChildren] = useState(true);
   const managers = useEligibleManagers(userId, manager ? '' : search, open);

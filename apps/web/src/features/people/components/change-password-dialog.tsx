@@ -1,16 +1,17 @@
-import VisibilityOffRoundedIcon from '@mui/icons-material/VisibilityOffRounded';
-import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import { PASSWORD_MIN_LENGTH, PASSWORD_UPDATE_FAILED } from '@portal/domain/people/manage-user';
-import { type FormEvent, useState } from 'react';
+import {
+  ChangeUserPasswordRequest,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_UPDATE_FAILED,
+} from '@portal/domain/people/manage-user';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormPasswordField } from '../../../components/password-field';
 import { useChangePassword } from '../api/manage-user';
 import { useNotify } from './notify';
 
@@ -24,27 +25,27 @@ export function ChangePasswordDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const [password, setPassword] = useState('');
-  const [visible, setVisible] = useState(false);
+  const { control, handleSubmit, reset } = useForm<ChangeUserPasswordRequest>({
+    resolver: zodResolver(ChangeUserPasswordRequest),
+    defaultValues: { password: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
   const change = useChangePassword(userId);
   const notify = useNotify();
 
   const close = () => {
-    setPassword('');
-    setVisible(false);
+    reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH) return;
-    change.mutate(password, {
+  const submit = handleSubmit((values) =>
+    change.mutate(values.password, {
       onSuccess: (answer) => {
         notify.success(answer.message);
         close();
       },
       onError: (error) => notify.failure(PASSWORD_UPDATE_FAILED, error),
-    });
-  };
+    }),
+  );
 
   return (
     <Dialog
@@ -60,29 +61,14 @@ export function ChangePasswordDialog({
           <DialogContentText sx={{ mb: 2 }}>
             The user is signed out everywhere and signs in with the new password.
           </DialogContentText>
-          <TextField
-            autoFocus
+          <FormPasswordField
+            control={control}
+            name="password"
+            id="change-user-password"
             label="New password"
-            type={visible ? 'text' : 'password'}
             autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            autoFocus
             helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            slotProps={{
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      aria-label={visible ? 'Hide password' : 'Show password'}
-                      onClick={() => setVisible((value) => !value)}
-                      edge="end"
-                    >
-                      {visible ? <VisibilityOffRoundedIcon /> : <VisibilityRoundedIcon />}
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

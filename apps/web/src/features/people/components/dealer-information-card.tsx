@@ -7,13 +7,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
+import type { NamedItem } from '@portal/domain/catalogue/catalogue';
 import { displayPhone } from '@portal/domain/people/phone';
-import type { NamedItem, UserDetail } from '@portal/domain/people/user-detail';
+import type { UserDetail } from '@portal/domain/people/user-detail';
 import { Fragment, type ReactNode } from 'react';
+import { DetailGrid, type DetailItem } from '../../../components/detail-grid';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useRevealSecrets } from '../api/manage-user';
-import { DetailGrid, type DetailItem } from './detail-grid';
 
 const GENDERS: Record<string, string> = { M: 'Male', F: 'Female' };
 const ID_TYPES: Record<string, string> = { RSAID: 'SA ID', PASSPORT: 'Passport' };

@@ -28,11 +28,11 @@ import type { UserDetail } from '@portal/domain/people/user-detail';
 import type { ReferenceLists } from '@portal/domain/reference/reference-lists';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Control, Controller, type FieldPath, get, useForm, useWatch } from 'react-hook-form';
-import { useIsMobile } from '../../../app/shell/use-is-mobile';
 import { PageLoader } from '../../../components/page-loader';
 import { PhotoUpload } from '../../../components/photo-upload';
 import { ApiError } from '../../../lib/api';
 import { useReferenceLists } from '../../../lib/reference-lists';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { checkEditUser, useEditUser } from '../api/manage-user';
 import { editUserDefaults } from './edit-user-form';
 import { useNotify } from './notify';
@@ -325,16 +325,8 @@ function TabBody({ tab, control, lists, onBankChange, canEditContact }: TabBodyP
               ...lists.shirtSizes.map((size) => ({ value: size, label: size })),
             ]}
           />
-          <Field
-            control={control}
-            name="personal.phone"
-            label="Phone"
-            type="tel"
-            required
-            maxLength={10}
-            readOnly={!canEditContact}
-          />
-          <Field control={control} name="personal.altPhone" label="Alternative phone" type="tel" maxLength={10} />
+          <Field control={control} name="personal.phone" label="Phone" type="tel" required readOnly={!canEditContact} />
+          <Field control={control} name="personal.altPhone" label="Alternative phone" type="tel" />
           <Field control={control} name="personal.email" label="Email" type="email" readOnly={!canEditContact} />
           <Field control={control} name="personal.operatorId" label="RICA username" maxLength={5} />
         </Grid>

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { LIFECYCLE, lifecycleChipLabel, type UserDetail } from '@portal/domain/people/user-detail';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { alertToPath, childDealerDownstreamPath, userDetailPath } from '../../../app/paths';
+import { alertToPath, childDealerDownstreamPath, userDetailPath } from '../../../lib/paths';
 import { FlagSwitch } from './flag-switch';
 
 export type ManageDialog = 'edit' | 'password' | 'manager' | 'links' | 'user-type' | 'id-photo' | 'headshot' | 'delete';

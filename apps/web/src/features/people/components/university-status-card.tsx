@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { MANAGE_USER_MESSAGES } from '@portal/domain/people/manage-user';
 import { type UniversitySummary, type UniversityTone, universityTone } from '@portal/domain/people/user-detail';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 const TONE_COLOURS = {
   success: 'success.main',

@@ -1,54 +1,21 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import Typography from '@mui/material/Typography';
-import {
-  type LinkOptions,
-  MANAGE_USER_MESSAGES,
-  pruneLinks,
-  suppliersOffering,
-} from '@portal/domain/people/manage-user';
+import type { CatalogueChoice } from '@portal/domain/catalogue/catalogue';
+import { MANAGE_USER_MESSAGES } from '@portal/domain/people/manage-user';
 import type { UserDetail } from '@portal/domain/people/user-detail';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useIsMobile } from '../../../app/shell/use-is-mobile';
+import { CataloguePicker } from '../../../components/catalogue-picker';
 import { PageLoader } from '../../../components/page-loader';
 import { errorMessage } from '../../../lib/api';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useLinkOptions, useUpdateLinks } from '../api/manage-user';
 import { useNotify } from './notify';
 
-interface Selection {
-  productTypeIds: number[];
-  supplierIds: number[];
-  dealIds: number[];
-}
-
-function toggle(ids: number[], id: number, on: boolean): number[] {
-  return on ? [...new Set([...ids, id])] : ids.filter((existing) => existing !== id);
-}
-
-function Section({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {
-  return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 700, mb: 0.5 }}>
-        {title}
-      </Typography>
-      {children.length ? (
-        <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>{children}</FormGroup>
-      ) : (
-        <Typography variant="body2" color="text.secondary">
-          {empty}
-        </Typography>
-      )}
-    </Box>
-  );
-}
+type Selection = CatalogueChoice;
 
 interface Props {
   user: UserDetail;
@@ -79,7 +46,6 @@ export function UserLinksDialog({ user, open, onClose }: Props) {
     if (open) setSelection(initial);
   }, [open, initial]);
 
-  const choose = (data: LinkOptions, next: Selection) => setSelection(pruneLinks(data, next));
   const title = withDeals ? 'Suppliers, Product Types and Deals' : 'Suppliers and Product Types';
 
   let body: ReactNode;
@@ -87,65 +53,14 @@ export function UserLinksDialog({ user, open, onClose }: Props) {
   else if (options.isError)
     body = <Alert severity="error">{`${MANAGE_USER_MESSAGES.linksLoadFailed}: ${errorMessage(options.error)}`}</Alert>;
   else {
-    const data = options.data;
-    const offered = suppliersOffering(data.suppliers, selection.productTypeIds);
-    const deals = data.deals.filter(
-      (deal) =>
-        selection.supplierIds.includes(deal.supplierId) && selection.productTypeIds.includes(deal.productTypeId),
-    );
     body = (
-      <Box sx={{ display: 'grid', gap: 3 }}>
-        <Section title="Product types" empty="No product types available">
-          {data.productTypes.map((type) => (
-            <FormControlLabel
-              key={type.id}
-              label={type.name}
-              control={
-                <Checkbox
-                  checked={selection.productTypeIds.includes(type.id)}
-                  onChange={(_event, on) =>
-                    choose(data, { ...selection, productTypeIds: toggle(selection.productTypeIds, type.id, on) })
-                  }
-                />
-              }
-            />
-          ))}
-        </Section>
-        <Section title="Suppliers" empty="Choose a product type to see its suppliers">
-          {offered.map((supplier) => (
-            <FormControlLabel
-              key={supplier.id}
-              label={supplier.name}
-              control={
-                <Checkbox
-                  checked={selection.supplierIds.includes(supplier.id)}
-                  onChange={(_event, on) =>
-                    choose(data, { ...selection, supplierIds: toggle(selection.supplierIds, supplier.id, on) })
-                  }
-                />
-              }
-            />
-          ))}
-        </Section>
-        {withDeals ? (
-          <Section title="Deals" empty="Choose a supplier to see its deals">
-            {deals.map((deal) => (
-              <FormControlLabel
-                key={deal.id}
-                label={deal.name}
-                control={
-                  <Checkbox
-                    checked={selection.dealIds.includes(deal.id)}
-                    onChange={(_event, on) =>
-                      choose(data, { ...selection, dealIds: toggle(selection.dealIds, deal.id, on) })
-                    }
-                  />
-                }
-              />
-            ))}
-          </Section>
-        ) : null}
-      </Box>
+      <CataloguePicker
+        choices={options.data}
+        value={selection}
+        onChange={setSelection}
+        withDeals={withDeals}
+        layout="stack"
+      />
     );
   }
 

@@ -5,17 +5,19 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { MANAGE_USER_MESSAGES, type StatusAction } from '@portal/domain/people/manage-user';
-import { useState } from 'react';
+import { LIFECYCLE } from '@portal/domain/people/user-detail';
+import { type ComponentType, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoader } from '../../../components/page-loader';
 import { fullName } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { useChangeStatus } from '../api/manage-user';
 import { parseDealerId, useUserDetail } from '../api/user-detail';
 import { ChangeManagerDialog } from '../components/change-manager-dialog';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { ChangeUserTypeDialog } from '../components/change-user-type-dialog';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { DealerInformationCard } from '../components/dealer-information-card';
 import { EditUserDialog } from '../components/edit-user-dialog';
 import { LoadFailure } from '../components/load-failure';
@@ -26,7 +28,19 @@ import { HierarchyCard, type ManageDialog, QuickActionsCard, UserStatusCard } fr
 import { UserLinksDialog } from '../components/user-links-dialog';
 
 /** The manage-user screen: another user's profile as an admin or leader sees it (spec 1 §2.11). */
-export function ManageUserPage() {
+/** A request not yet approved: pending, or declined and waiting for a resubmission or deletion. */
+const UNDECIDED = new Set<number>([LIFECYCLE.pending, LIFECYCLE.declined]);
+
+/**
+ * `approvalPanel`: the approvals feature's Approve / Decline / Delete panel, handed in by the router
+ * (features do not import each other); shown to admins while the user's request is undecided.
+ */
+export function ManageUserPage({
+  approvalPanel: ApprovalPanel,
+}: {
+  approvalPanel?: ComponentType<{ userId: number }>;
+}) {
+  const viewer = useSignedInUser();
   const { dealerId } = useParams();
   const id = parseDealerId(dealerId);
   const navigate = useNavigate();
@@ -75,6 +89,9 @@ export function ManageUserPage() {
         onBack={() => navigate(-1)}
         onRefresh={() => void detail.refetch()}
       />
+      {ApprovalPanel && viewer.isAdmin && UNDECIDED.has(user.lifecycleStatusId) ? (
+        <ApprovalPanel userId={user.id} />
+      ) : null}
       <Box
         sx={{
           display: 'grid',

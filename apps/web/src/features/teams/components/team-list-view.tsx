@@ -5,14 +5,15 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { DataGrid, type GridColumnVisibilityModel, type GridRowSelectionModel } from '@mui/x-data-grid';
+import type { GridColumnVisibilityModel, GridRowSelectionModel } from '@mui/x-data-grid';
 import { BULK_CAP_MESSAGE, BULK_SELECTION_CAP } from '@portal/domain/teams/bulk-status';
 import { TEAM_PAGE_SIZES } from '@portal/domain/teams/team-list';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useIsMobile } from '../../../app/shell/use-is-mobile';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { gridFrameSx } from '../../../lib/grid-frame';
+import { ServerGrid } from '../../../components/server-grid';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDealers } from '../api/team-lists';
 import { BulkStatusBar } from './bulk-status-bar';
 import { manageTeamsColumns } from './team-columns';
@@ -26,15 +27,6 @@ const PHONE_COLUMNS: GridColumnVisibilityModel = {
   emailVerified: false,
   phoneVerified: false,
 };
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 interface TeamListViewProps {
   /** Only one dealer's direct children ('/dealer-agents/{dealerId}'). */
@@ -52,7 +44,7 @@ interface TeamListViewProps {
  */
 export function TeamListView({ parentId, canBulkUpdate, showDownstream, toolbarEnd }: TeamListViewProps) {
   const [searchInput, setSearchInput] = useState('');
-  const search = useDebounced(searchInput.trim(), 350);
+  const search = useDebouncedValue(searchInput.trim(), 350);
   const [pendingOnly, setPendingOnly] = useState(false);
   const pages = useKeysetPages(JSON.stringify({ search, pendingOnly, parentId }));
   const dealers = useDealers({
@@ -128,35 +120,33 @@ export function TeamListView({ parentId, canBulkUpdate, showDownstream, toolbarE
         </>
       ) : null}
 
-      <Box sx={gridFrameSx}>
-        <DataGrid
-          aria-label="Team members"
-          rows={data?.data ?? []}
-          columns={columns}
-          columnVisibilityModel={isMobile ? PHONE_COLUMNS : {}}
-          getRowId={(row) => row.id}
-          rowCount={data?.pagination.filteredCount ?? 0}
-          loading={dealers.isPending || (dealers.isFetching && dealers.isPlaceholderData)}
-          paginationMode="server"
-          paginationModel={pages.paginationModel}
-          onPaginationModelChange={pages.onPaginationModelChange}
-          pageSizeOptions={[...TEAM_PAGE_SIZES]}
-          checkboxSelection={canBulkUpdate}
-          disableRowSelectionExcludeModel
-          keepNonExistentRowsSelected
-          rowSelectionModel={selection}
-          onRowSelectionModelChange={onSelectionChange}
-          disableRowSelectionOnClick
-          disableColumnFilter
-          disableColumnSorting
-          localeText={{ noRowsLabel: 'No Rows', paginationRowsPerPage: 'Records per page:' }}
-          columnHeaderHeight={60}
-          sx={{
-            // Two-word headings (Email Verified, Phone Verified) wrap so the whole row fits at 1366 px.
-            '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2 },
-          }}
-        />
-      </Box>
+      <ServerGrid
+        framed={false}
+        total={data?.pagination.filteredCount ?? 0}
+        aria-label="Team members"
+        rows={data?.data ?? []}
+        columns={columns}
+        columnVisibilityModel={isMobile ? PHONE_COLUMNS : {}}
+        getRowId={(row) => row.id}
+        loading={dealers.isPending || (dealers.isFetching && dealers.isPlaceholderData)}
+        paginationModel={pages.paginationModel}
+        onPaginationModelChange={pages.onPaginationModelChange}
+        pageSizeOptions={[...TEAM_PAGE_SIZES]}
+        checkboxSelection={canBulkUpdate}
+        disableRowSelectionExcludeModel
+        keepNonExistentRowsSelected
+        rowSelectionModel={selection}
+        onRowSelectionModelChange={onSelectionChange}
+        disableColumnFilter
+        disableColumnSorting
+        disableColumnMenu={false}
+        localeText={{ noRowsLabel: 'No Rows', paginationRowsPerPage: 'Records per page:' }}
+        columnHeaderHeight={60}
+        sx={{
+          // Two-word headings (Email Verified, Phone Verified) wrap so the whole row fits at 1366 px.
+          '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2 },
+        }}
+      />
     </>
   );
 }

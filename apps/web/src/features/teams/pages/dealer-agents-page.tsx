@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { zCode } from '@portal/domain/people/z-code';
 import { dealerLabel } from '@portal/domain/teams/team-list';
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -24,7 +25,7 @@ function DealerAgents({ dealerId }: { dealerId: number }) {
       <PageHeader
         title="Dealer Agents"
         subtitle={
-          dealer.data ? `Reporting directly to ${dealerLabel(dealer.data)}` : `Reporting directly to Z-${dealerId}`
+          dealer.data ? `Reporting directly to ${dealerLabel(dealer.data)}` : `Reporting directly to ${zCode(dealerId)}`
         }
       />
       <TeamListView parentId={dealerId} canBulkUpdate showDownstream />

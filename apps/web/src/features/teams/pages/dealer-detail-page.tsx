@@ -10,6 +10,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { displayPhone } from '@portal/domain/people/phone';
+import { zCode } from '@portal/domain/people/z-code';
 import { type DealerDetail, dealerLabel } from '@portal/domain/teams/team-list';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -54,7 +55,7 @@ function DealerSummary({ dealerId }: { dealerId: number }) {
     <>
       <BackButton fallback={teamPaths.manageDealers} />
       <PageHeader
-        title={dealer ? dealerLabel(dealer) : `Z-${dealerId}`}
+        title={dealer ? dealerLabel(dealer) : zCode(dealerId)}
         subtitle={dealer?.companyName ?? undefined}
         actions={
           <>

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import TipsAndUpdatesOutlinedIcon from '@mui/icons-material/TipsAndUpdatesOutlined';
 import Alert from '@mui/material/Alert';
@@ -9,19 +10,22 @@ import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DataGrid } from '@mui/x-data-grid';
+import { zCode } from '@portal/domain/people/z-code';
 import {
   dealerLabel,
   downstreamFooter,
   LIFECYCLE_STATUS_OPTIONS,
   TEAM_PAGE_SIZES,
+  TeamSearchForm,
 } from '@portal/domain/teams/team-list';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormTextField } from '../../../components/form-fields';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
-import { gridFrameSx } from '../../../lib/grid-frame';
+import { ServerGrid } from '../../../components/server-grid';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDownstream } from '../api/team-lists';
 import { BackButton } from '../components/back-button';
@@ -43,7 +47,10 @@ export function DownstreamPage() {
 }
 
 function Downstream({ dealerId }: { dealerId: number }) {
-  const [searchInput, setSearchInput] = useState('');
+  const { control, handleSubmit, reset } = useForm<TeamSearchForm, unknown, z.output<typeof TeamSearchForm>>({
+    resolver: zodResolver(TeamSearchForm),
+    defaultValues: { search: '' },
+  });
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState(0);
   const pages = useKeysetPages(JSON.stringify({ search, status }));
@@ -60,12 +67,9 @@ function Downstream({ dealerId }: { dealerId: number }) {
   }, [data, downstream.isPlaceholderData, remember]);
 
   const columns = useMemo(() => downstreamColumns(true), []);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(searchInput.trim());
-  };
+  const submit = handleSubmit((values) => setSearch(values.search));
   const clearAll = () => {
-    setSearchInput('');
+    reset();
     setSearch('');
     setStatus(0);
   };
@@ -76,7 +80,7 @@ function Downstream({ dealerId }: { dealerId: number }) {
       <BackButton fallback={teamPaths.manageDealers} />
       <PageHeader
         title="Downstream"
-        subtitle={data ? `Everyone below ${dealerLabel(data.dealer)}` : `Everyone below Z-${dealerId}`}
+        subtitle={data ? `Everyone below ${dealerLabel(data.dealer)}` : `Everyone below ${zCode(dealerId)}`}
       />
 
       <Box
@@ -85,15 +89,15 @@ function Downstream({ dealerId }: { dealerId: number }) {
         onSubmit={submit}
         sx={{ display: 'flex', gap: 1.5, mb: 1, flexWrap: 'wrap', alignItems: 'center' }}
       >
-        <TextField
+        <FormTextField
+          control={control}
+          name="search"
           size="small"
           type="search"
-          aria-label="Search"
           placeholder={SEARCH_PLACEHOLDER}
-          value={searchInput}
-          onChange={(event) => setSearchInput(event.target.value)}
           sx={{ width: { xs: '100%', sm: 380 } }}
           slotProps={{
+            htmlInput: { 'aria-label': 'Search' },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -144,28 +148,26 @@ function Downstream({ dealerId }: { dealerId: number }) {
         <LoadErrorAlert error={downstream.error} onRetry={() => downstream.refetch()} sx={{ mb: 2 }} />
       ) : null}
 
-      <Box sx={gridFrameSx}>
-        <DataGrid
-          aria-label="Downstream dealers"
-          rows={data?.data ?? []}
-          columns={columns}
-          getRowId={(row) => row.id}
-          rowCount={data?.pagination.filteredCount ?? 0}
-          loading={downstream.isPending || (downstream.isFetching && downstream.isPlaceholderData)}
-          paginationMode="server"
-          paginationModel={pages.paginationModel}
-          onPaginationModelChange={pages.onPaginationModelChange}
-          pageSizeOptions={[...TEAM_PAGE_SIZES]}
-          disableRowSelectionOnClick
-          disableColumnFilter
-          disableColumnSorting
-          localeText={{
-            noRowsLabel: 'No Rows',
-            paginationRowsPerPage: 'Records per page:',
-            paginationDisplayedRows: () => footer,
-          }}
-        />
-      </Box>
+      <ServerGrid
+        framed={false}
+        total={data?.pagination.filteredCount ?? 0}
+        aria-label="Downstream dealers"
+        rows={data?.data ?? []}
+        columns={columns}
+        getRowId={(row) => row.id}
+        loading={downstream.isPending || (downstream.isFetching && downstream.isPlaceholderData)}
+        paginationModel={pages.paginationModel}
+        onPaginationModelChange={pages.onPaginationModelChange}
+        pageSizeOptions={[...TEAM_PAGE_SIZES]}
+        disableColumnFilter
+        disableColumnSorting
+        disableColumnMenu={false}
+        localeText={{
+          noRowsLabel: 'No Rows',
+          paginationRowsPerPage: 'Records per page:',
+          paginationDisplayedRows: () => footer,
+        }}
+      />
     </>
   );
 }

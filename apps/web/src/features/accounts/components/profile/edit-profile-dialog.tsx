@@ -33,12 +33,13 @@ import { useSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../../app/paths';
-import { useIsMobile } from '../../../../app/shell/use-is-mobile';
 import { digitsOnly, FormNativeSelect, FormTextField } from '../../../../components/form-fields';
 import { LoadErrorAlert } from '../../../../components/load-error-alert';
+import { FormPasswordField } from '../../../../components/password-field';
 import { ApiError, errorMessage } from '../../../../lib/api';
+import { paths } from '../../../../lib/paths';
 import { useReferenceLists } from '../../../../lib/reference-lists';
+import { useIsMobile } from '../../../../lib/use-is-mobile';
 import { checkContactAvailability, profileQueryKey, useChangeContact, useUpdateProfile } from '../../api/profile';
 import {
   contactFormatError,
@@ -392,12 +393,11 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
                 emptyLabel="Select an account type"
                 options={lists.bankAccountTypes.map((item) => ({ value: String(item.id), label: item.name }))}
               />
-              <FormTextField
+              <FormPasswordField
                 control={control}
                 name="currentPassword"
                 id="profile-current-password"
                 label="Current password"
-                type="password"
                 autoComplete="current-password"
                 helperText="Needed when your banking details change"
               />
@@ -426,7 +426,7 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
             type="tel"
             autoComplete="tel"
             onLeave={() => void checkContact('phone')}
-            slotProps={{ htmlInput: { maxLength: 12 }, input: { endAdornment: checkingAdornment('phone') } }}
+            slotProps={{ input: { endAdornment: checkingAdornment('phone') } }}
           />
           <FormTextField
             control={control}

@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { Profile } from '@portal/domain/accounts/profile';
 import { displayPhone } from '@portal/domain/people/phone';
 import { type ReactNode, useState } from 'react';
+import { DetailGrid } from '../../../../components/detail-grid';
 import { formatDate } from '../../../../lib/format';
-import { DetailList } from './detail-list';
 
 export const NO_PRODUCTS = 'No Products Selected';
 export const NO_SUPPLIERS = 'No Suppliers Selected';
@@ -39,7 +39,7 @@ function PersonalInfo({ profile }: { profile: Profile }) {
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Section title="Personal details">
-        <DetailList
+        <DetailGrid
           columns={3}
           items={[
             { label: 'Z-code', value: profile.zCode },
@@ -54,7 +54,7 @@ function PersonalInfo({ profile }: { profile: Profile }) {
       <Divider />
       <Section title="Banking info">
         {isBank ? (
-          <DetailList
+          <DetailGrid
             columns={3}
             items={[
               { label: 'Payment type', value: 'Bank' },
@@ -65,7 +65,7 @@ function PersonalInfo({ profile }: { profile: Profile }) {
             ]}
           />
         ) : (
-          <DetailList
+          <DetailGrid
             columns={3}
             items={[
               { label: 'Payment type', value: 'eWallet' },
@@ -82,7 +82,7 @@ function PersonalInfo({ profile }: { profile: Profile }) {
 function Address({ profile }: { profile: Profile }) {
   const { address } = profile;
   return (
-    <DetailList
+    <DetailGrid
       items={[
         { label: 'Country', value: address.countryName || address.country, wide: true },
         { label: 'Street', value: address.street, wide: true },

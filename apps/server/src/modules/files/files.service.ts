@@ -1,16 +1,22 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import type { Executor } from '../db/client.ts';
-import { storedFiles } from '../db/schema/index.ts';
-import type { Actor } from './access.ts';
-import { AppError, forbidden, notFound } from './errors.ts';
-import { type FileStorage, StoredObjectMissingError } from './storage.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { type FileStorage, StoredObjectMissingError } from '../../platform/storage.ts';
+import {
+  findStoredFile,
+  findStoredFilesByIds,
+  insertStoredFile,
+  isImageOfAlertTo,
+  type StoredFile,
+  setFilesOwner,
+} from './files.queries.ts';
 
-export type StoredFile = typeof storedFiles.$inferSelect;
+export type { StoredFile };
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -105,21 +111,17 @@ export async function saveUpload(input: SaveUploadInput): Promise<StoredFile> {
   const storageKey = storageKeyFor(input.purpose, id, ext);
   await storage.put(storageKey, bytes, type);
   try {
-    const [row] = await db
-      .insert(storedFiles)
-      .values({
-        id,
-        storageKey,
-        originalName: cleanFileName(input.originalName),
-        contentType: type,
-        sizeBytes: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        purpose: input.purpose,
-        ownerUserId: input.ownerUserId ?? null,
-        uploadedByUserId: input.uploadedByUserId ?? null,
-      })
-      .returning();
-    return row!;
+    return await insertStoredFile(db, {
+      id,
+      storageKey,
+      originalName: cleanFileName(input.originalName),
+      contentType: type,
+      sizeBytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      purpose: input.purpose,
+      ownerUserId: input.ownerUserId ?? null,
+      uploadedByUserId: input.uploadedByUserId ?? null,
+    });
   } catch (error) {
     await storage.delete(storageKey).catch(() => {});
     throw error;
@@ -127,7 +129,7 @@ export async function saveUpload(input: SaveUploadInput): Promise<StoredFile> {
 }
 
 export async function getStoredFile(db: Executor, id: string): Promise<StoredFile> {
-  const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id));
+  const row = await findStoredFile(db, id);
   if (!row) throw notFound('File not found', 'FILE_NOT_FOUND');
   return row;
 }
@@ -142,10 +144,7 @@ export async function canReadStoredFile(db: Executor, actor: Actor, file: Stored
   if (file.uploadedByUserId === actor.user.id || file.ownerUserId === actor.user.id) return true;
   if (file.purpose === 'alert_image') {
     // Everyone who received an alert sees its image.
-    const seen = await db.execute(sql`select 1 from alerts a
-      join alert_recipients r on r.alert_id = a.id and r.user_id = ${actor.user.id}
-      where a.image_file_id = ${file.id} limit 1`);
-    return seen.rows.length > 0;
+    return isImageOfAlertTo(db, file.id, actor.user.id);
   }
   return false;
 }
@@ -195,4 +194,60 @@ export async function openStoredFile(input: {
     }
     throw error;
   }
+}
+
+/** A stored file a form names, with what it must be and the message to show when it is not. */
+export interface WantedFile {
+  field: string;
+  id: string | undefined;
+  purpose: FilePurpose;
+  message: string;
+}
+
+/**
+ * Files named in a form must be uploads for that purpose by the actor (or, `anyUploader`, by
+ * anyone: admins), or already belong to `allowedOwnerId`. Returns the field errors, none when all
+ * are usable.
+ */
+export async function refusedFiles(
+  db: Executor,
+  actor: Actor,
+  wanted: WantedFile[],
+  options: { anyUploader: boolean; allowedOwnerId?: number },
+): Promise<Array<{ field: string; message: string }>> {
+  const rows = await findStoredFilesByIds(
+    db,
+    wanted.flatMap((file) => (file.id ? [file.id] : [])),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return wanted.flatMap((file) => {
+    const row = file.id ? byId.get(file.id) : undefined;
+    const usable =
+      row !== undefined &&
+      row.purpose === file.purpose &&
+      (options.anyUploader ||
+        row.uploadedByUserId === actor.user.id ||
+        (options.allowedOwnerId !== undefined && row.ownerUserId === options.allowedOwnerId));
+    return usable ? [] : [{ field: file.field, message: file.message }];
+  });
+}
+
+/** An image (JPEG or PNG) the actor uploaded, or any image for `anyUploader` (admins). */
+export async function isUsableImage(
+  db: Executor,
+  actor: Actor,
+  fileId: string,
+  options: { anyUploader: boolean },
+): Promise<boolean> {
+  const file = await findStoredFile(db, fileId);
+  return (
+    file !== undefined &&
+    (file.contentType === 'image/jpeg' || file.contentType === 'image/png') &&
+    (options.anyUploader || file.uploadedByUserId === actor.user.id)
+  );
+}
+
+/** The files now belong to the user they show (who may then read them), still readable by their uploader. */
+export async function assignFilesTo(tx: Executor, userId: number, fileIds: string[]): Promise<void> {
+  await setFilesOwner(tx, userId, fileIds);
 }

@@ -1,5 +1,5 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { MOBILE_MEDIA } from '../theme';
+import { MOBILE_MEDIA } from '../app/theme';
 
 /** True at 955 px wide or narrower (spec 1 §2.2). */
 export function useIsMobile(): boolean {

@@ -1,0 +1,83 @@
+import {
+  type CatalogueChoice,
+  type CatalogueChoices,
+  type CatalogueLinks,
+  type CatalogueRefusal,
+  catalogueRefusal,
+  type NamedItem,
+} from '@portal/domain/catalogue/catalogue';
+import type { Executor } from '../../db/client.ts';
+import {
+  findDeals,
+  findProductTypes,
+  findSuppliers,
+  findUserLinkIds,
+  findUserLinks,
+  insertUserLinks,
+  replaceUserLinks,
+} from './catalogue.queries.ts';
+
+// The catalogue as other modules see it: product types, suppliers and deals, what a dealer is
+// linked to, and whether a choice of links may be saved. Every read of those tables goes through
+// here (spec 1 §2.7, §6); the catalogue's own pages come with the admin hub.
+
+export interface ChoicesFor {
+  /** Hidden suppliers are for admins only. */
+  includeHidden: boolean;
+  /** Which deals: every live deal, the active deals of one dealer (a leader's base), or none. */
+  deals: 'all' | 'none' | { linkedTo: number };
+}
+
+/** What a chooser may pick from: product types, suppliers with their types, deals. */
+export async function catalogueChoices(db: Executor, choicesFor: ChoicesFor): Promise<CatalogueChoices> {
+  const [productTypes, suppliers, deals] = [
+    await findProductTypes(db),
+    await findSuppliers(db, { includeHidden: choicesFor.includeHidden }),
+    choicesFor.deals === 'none'
+      ? []
+      : await findDeals(db, choicesFor.deals === 'all' ? {} : { linkedTo: choicesFor.deals.linkedTo }),
+  ];
+  return { productTypes, suppliers, deals };
+}
+
+/** Product types and suppliers (hidden ones included) by name, e.g. to address an alert. */
+export async function productTypesAndSuppliers(
+  db: Executor,
+): Promise<{ productTypes: NamedItem[]; suppliers: NamedItem[] }> {
+  const productTypes = await findProductTypes(db);
+  const suppliers = await findSuppliers(db, { includeHidden: true });
+  return { productTypes, suppliers: suppliers.map(({ id, name }) => ({ id, name })) };
+}
+
+/**
+ * Why the chosen links cannot be saved (against the live catalogue, hidden suppliers only when
+ * `includeHidden`); undefined when they can. Only the chosen deals are read.
+ */
+export async function refusalOfChoice(
+  db: Executor,
+  choice: CatalogueChoice,
+  options: { includeHidden: boolean },
+): Promise<CatalogueRefusal | undefined> {
+  const [productTypes, suppliers, deals] = [
+    await findProductTypes(db),
+    await findSuppliers(db, options),
+    await findDeals(db, { ids: choice.dealIds }),
+  ];
+  return catalogueRefusal({ productTypes, suppliers, deals }, choice);
+}
+
+export const userCatalogueLinks = (db: Executor, userId: number): Promise<CatalogueLinks> => findUserLinks(db, userId);
+export const userCatalogueLinkIds = (db: Executor, userId: number): Promise<CatalogueChoice> =>
+  findUserLinkIds(db, userId);
+
+/** Links a new dealer to their choice (inside the creation transaction). */
+export const linkNewDealer = (tx: Executor, userId: number, links: CatalogueChoice & { addedBy: number }) =>
+  insertUserLinks(tx, userId, links);
+
+/** Replaces a dealer's links (deals only when given: leaders cannot change them). */
+export const replaceDealerLinks = (
+  tx: Executor,
+  userId: number,
+  links: { supplierIds: number[]; productTypeIds: number[]; dealIds?: number[] | undefined },
+  addedBy: number,
+) => replaceUserLinks(tx, userId, links, addedBy);

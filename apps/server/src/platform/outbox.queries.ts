@@ -1,0 +1,55 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { outboxMessages } from '../db/schema/index.ts';
+
+export type OutboxRow = typeof outboxMessages.$inferSelect;
+export type NewOutboxRow = typeof outboxMessages.$inferInsert;
+
+export async function insertOutboxMessage(executor: Executor, row: NewOutboxRow): Promise<number> {
+  const [inserted] = await executor.insert(outboxMessages).values(row).returning({ id: outboxMessages.id });
+  return inserted!.id;
+}
+
+/**
+ * Claims a queued message for one delivery attempt (counting it), or one left 'sending' longer than
+ * `staleSeconds` by a worker that died; undefined when it is sent, failed or being sent elsewhere.
+ */
+export async function claimForDelivery(db: Executor, id: number, staleSeconds: number): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .update(outboxMessages)
+    .set({ status: 'sending', attempts: sql`${outboxMessages.attempts} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(outboxMessages.id, id),
+        sql`(${outboxMessages.status} = 'queued' or (${outboxMessages.status} = 'sending' and ${outboxMessages.updatedAt} < now() - make_interval(secs => ${staleSeconds})))`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** A failed attempt: queued for `nextAttemptAt`, or failed for good (the unmasked copy dropped). */
+export async function recordFailedAttempt(
+  db: Executor,
+  id: number,
+  outcome: { final: boolean; lastError: string; nextAttemptAt: Date | null },
+): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({
+      status: outcome.final ? 'failed' : 'queued',
+      lastError: outcome.lastError,
+      nextAttemptAt: outcome.nextAttemptAt,
+      ...(outcome.final ? { pending: null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(outboxMessages.id, id));
+}
+
+/** Delivered: the unmasked copy is dropped, only the masked text stays. */
+export async function recordDelivered(db: Executor, id: number): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ status: 'sent', sentAt: new Date(), pending: null, nextAttemptAt: null, updatedAt: new Date() })
+    .where(eq(outboxMessages.id, id));
+}

@@ -1,0 +1,31 @@
+import type { CurrentUser } from '@portal/domain/accounts/me';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../test/users';
+import { hubSectionsFor } from './pages/admin-hub-page';
+
+const labels = (user: CurrentUser) =>
+  hubSectionsFor(user).flatMap((section) => section.links.map((link) => link.label));
+const admin = (features: CurrentUser['features']) => makeUser({ isAdmin: true, role: 'admin', features });
+
+describe('the admin hub (spec 3 §2.2)', () => {
+  it('reaches the people pages by the flags they need', () => {
+    expect(labels(admin(['Users Management', 'Access Control', 'Outbox']))).toEqual([
+      'Manage Teams',
+      'All Dealers',
+      'All Users',
+      'Approvals',
+      'Access Control',
+      'RICA',
+      'Outbox',
+    ]);
+  });
+
+  it('leaves out what an admin without the flags cannot open', () => {
+    const shown = labels(admin([]));
+    expect(shown).toContain('Approvals');
+    expect(shown).toContain('RICA');
+    expect(shown).not.toContain('All Dealers');
+    expect(shown).not.toContain('Access Control');
+    expect(shown).not.toContain('Outbox');
+  });
+});

@@ -1,0 +1,147 @@
+import AdminPanelSettingsRoundedIcon from '@mui/icons-material/AdminPanelSettingsRounded';
+import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
+import FactCheckRoundedIcon from '@mui/icons-material/FactCheckRounded';
+import FileDownloadRoundedIcon from '@mui/icons-material/FileDownloadRounded';
+import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
+import MarkEmailReadRoundedIcon from '@mui/icons-material/MarkEmailReadRounded';
+import SimCardRoundedIcon from '@mui/icons-material/SimCardRounded';
+import StorefrontRoundedIcon from '@mui/icons-material/StorefrontRounded';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { CurrentUser } from '@portal/domain/accounts/me';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { type AccessRule, access } from '../../../app/access';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
+
+interface HubLink {
+  label: string;
+  description: string;
+  to: string;
+  icon: ReactNode;
+  shown: AccessRule;
+}
+
+interface HubSection {
+  title: string;
+  links: HubLink[];
+}
+
+/**
+ * The hub's sections (spec 3 §2.2), each link shown by the flag its page needs (the server refuses
+ * the same calls without it). Sections of screens still to come (Imports, Settings, Helpdesk,
+ * University, Finance) appear as those screens land, never as a dead end.
+ */
+export const HUB_SECTIONS: HubSection[] = [
+  {
+    title: 'Agent Actions',
+    links: [
+      {
+        label: 'Manage Teams',
+        description: 'Every team, create users and bulk status changes',
+        to: paths.manageDealers,
+        icon: <GroupsRoundedIcon />,
+        shown: access.manageTeams,
+      },
+      {
+        label: 'All Dealers',
+        description: 'Dealers with their direct agents',
+        to: paths.allDealers,
+        icon: <StorefrontRoundedIcon />,
+        shown: access.managePeople,
+      },
+      {
+        label: 'All Users',
+        description: 'Export every user to CSV',
+        to: paths.allUsers,
+        icon: <FileDownloadRoundedIcon />,
+        shown: access.exportUsers,
+      },
+      {
+        label: 'Approvals',
+        description: 'Pending and declined user requests',
+        to: paths.approvals,
+        icon: <FactCheckRoundedIcon />,
+        shown: access.admin,
+      },
+      {
+        label: 'Access Control',
+        description: "Admins' feature flags",
+        to: paths.accessControl,
+        icon: <AdminPanelSettingsRoundedIcon />,
+        shown: access.accessControl,
+      },
+      {
+        label: 'RICA',
+        description: 'Register a SIM card',
+        to: paths.rica,
+        icon: <SimCardRoundedIcon />,
+        shown: access.leaderOrAdmin,
+      },
+      {
+        label: 'Outbox',
+        description: 'E-mail and SMS sent by the portal',
+        to: paths.outbox,
+        icon: <MarkEmailReadRoundedIcon />,
+        shown: access.outbox,
+      },
+    ],
+  },
+];
+
+export function hubSectionsFor(user: CurrentUser): HubSection[] {
+  return HUB_SECTIONS.map((section) => ({
+    ...section,
+    links: section.links.filter((link) => link.shown(user)),
+  })).filter((section) => section.links.length > 0);
+}
+
+/** An id for aria-labelledby, which reads a space as a separator between ids. */
+const sectionId = (section: HubSection) => `hub-${section.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
+/** '/admin-section': the admin hub. */
+export function AdminHubPage() {
+  useDocumentTitle('Admin');
+  const user = useSignedInUser();
+  const sections = hubSectionsFor(user);
+  return (
+    <Box>
+      <PageHeader title="Admin" subtitle="Everything you can manage, by section" />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(auto-fill, minmax(420px, 1fr))' },
+        }}
+      >
+        {sections.map((section) => (
+          <Paper key={section.title} variant="outlined" component="section" aria-labelledby={sectionId(section)}>
+            <Typography id={sectionId(section)} variant="h6" component="h2" sx={{ px: 2.5, pt: 2, pb: 1 }}>
+              {section.title}
+            </Typography>
+            <List disablePadding>
+              {section.links.map((link) => (
+                <ListItem key={link.to} disablePadding>
+                  <ListItemButton component={RouterLink} to={link.to} sx={{ px: 2.5, py: 1.25 }}>
+                    <ListItemIcon sx={{ color: 'primary.main', minWidth: 44 }}>{link.icon}</ListItemIcon>
+                    <ListItemText primary={link.label} secondary={link.description} />
+                    <ChevronRightRoundedIcon sx={{ color: 'text.secondary' }} aria-hidden />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+        ))}
+      </Box>
+    </Box>
+  );
+}
