@@ -27,6 +27,18 @@ export const paths = {
   dealerDownstream: '/dealer-downstream',
   dealerAgents: '/dealer-agents',
   dealerDetail: '/dealer-detail',
+  settings: '/settings',
+  settingsLevels: '/settings/levels',
+  settingsServices: '/settings/services',
+  settingsSuppliers: '/settings/suppliers',
+  settingsProductTypes: '/settings/product-types',
+  settingsBanner: '/settings/banner',
+  addSupplier: '/addSupplier',
+  editSupplier: '/edit-supplier',
+  adminSupplier: '/admin/Supplier',
+  addProduct: '/add-product',
+  editProduct: '/edit-product',
+  deals: '/deals',
 } as const;
 
 /** Where the e-mailed verification link lands: '/verify-email/{verificationId}'. */
@@ -46,3 +58,16 @@ export const childDealerDownstreamPath = (dealerId: number): string => `${paths.
 
 /** One request to approve or resubmit: '/approval-detail/{id}' (spec 1 §2.11a). */
 export const approvalDetailPath = (id: number): string => `${paths.approvalDetail}/${id}`;
+
+/** Edit a supplier (spec 3 §2.1): '/edit-supplier/{id}'. */
+export const editSupplierPath = (supplierId: number): string => `${paths.editSupplier}/${supplierId}`;
+
+/** The supplier's admin page with its products (spec 3 §2.12): '/admin/Supplier/{id}'. */
+export const adminSupplierPath = (supplierId: number): string => `${paths.adminSupplier}/${supplierId}`;
+
+/** Add a product to a supplier: '/add-product/{supplier}'. */
+export const addProductPath = (supplierId: number): string => `${paths.addProduct}/${supplierId}`;
+
+/** Edit a product, linked from its card: '/edit-product/{supplierId}/{productId}'. */
+export const editProductPath = (supplierId: number, productId: number): string =>
+  `${paths.editProduct}/${supplierId}/${productId}`;
