@@ -72,8 +72,10 @@ export default function RichTextEditor({
   });
 
   // A value set from outside (a form reset) replaces the document; typing does not come back here.
+  // Under StrictMode the first editor is destroyed and replaced while this effect may still run for
+  // it; a destroyed editor has no schema to serialise.
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     if (value !== htmlOf(editor.isEmpty, editor.getHTML())) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 

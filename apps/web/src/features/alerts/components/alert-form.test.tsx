@@ -1,10 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { AlertForm } from './alert-form';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+// The editor is a lazy chunk; loading it once up front keeps a busy machine's first import out of
+// the tests' waiting time.
+beforeAll(async () => {
+  await import('../../../components/rich-text-editor');
+}, 30_000);
 
 beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json([]));
