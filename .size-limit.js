@@ -44,7 +44,7 @@ export default [
   },
   {
     name: 'agent dashboard / (JavaScript, brotli)',
-    path: page('app/shell/app-shell.tsx', 'features/dashboard/pages/dashboard-page.tsx'),
+    path: page('app/shell/app-shell.tsx', 'app/dashboard-route.tsx'),
     limit: '350 kB',
     brotli: true,
   },

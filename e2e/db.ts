@@ -13,6 +13,11 @@ async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T
   }
 }
 
+/** Runs one statement on the e2e database and returns its rows. */
+export function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  return withClient(async (client) => (await client.query<T>(text, values)).rows);
+}
+
 /** Turns the commission freeze on or off (app_settings 'commission_freeze'). */
 export function setCommissionFreeze(on: boolean): Promise<void> {
   return withClient(async (client) => {

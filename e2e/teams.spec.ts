@@ -1,18 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import pg from 'pg';
-import { e2eDatabaseUrl } from './environment.ts';
+import { query } from './db.ts';
 import { expect, personas, signIn, test } from './fixtures.ts';
-
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 async function idOf(email: string): Promise<number> {
   const [row] = await query<{ id: number }>('SELECT id FROM users_master WHERE email = $1', [email]);

@@ -70,7 +70,7 @@ function makeup(file) {
 const pages = [
   ['/login', ['src/features/accounts/pages/login-page.tsx']],
   ['/phone-login', ['src/features/accounts/pages/phone-login-page.tsx']],
-  ['agent dashboard (/)', ['src/app/shell/app-shell.tsx', 'src/features/dashboard/pages/dashboard-page.tsx']],
+  ['agent dashboard (/)', ['src/app/shell/app-shell.tsx', 'src/app/dashboard-route.tsx']],
 ];
 
 const lines = [

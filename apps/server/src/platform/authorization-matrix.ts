@@ -593,6 +593,14 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { route: 'GET /api/teams/export', flags: ['Users Management'], expect: FLAGGED_ADMINS },
 
+  // Orders: the leaderboard
+  {
+    route: 'GET /api/leaderboard',
+    expect: NOT_WAITING,
+    sample: () => ({ query: { year: 2026, month: 11, view: 'structure', limit: 100 } }),
+  },
+  { route: 'GET /api/leaderboard/suppliers', expect: NOT_WAITING },
+
   // RICA
   { route: 'POST /api/rica', expect: LEADERS_AND_ADMINS, sample: () => ({ body: RICA_SAMPLE }) },
 

@@ -37,4 +37,6 @@ export const access = {
   catalogue: allowed('manage', 'catalogue'),
   settings: allowed('manage', 'settings'),
   deals: allowed('manage', 'deal'),
+  /** The leaderboard, on the dashboard and '/agent-dash/leaderBoard'. */
+  leaderboard: allowed('read', 'leaderboard'),
 } satisfies Record<string, AccessRule>;

@@ -51,9 +51,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: async () => ({
-              Component: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage,
-            }),
+            lazy: async () => ({ Component: (await import('./dashboard-route')).DashboardRoute }),
           },
           // Everyone signed in, waiting or not (spec 1 §2.2).
           {
@@ -143,6 +141,17 @@ export const routes: RouteObject[] = [
           {
             // Reach is the server's to decide (admin any, leader own downstream, agent self); a
             // refusal shows the access-denied page.
+            element: <Guard rule={access.leaderboard} />,
+            children: [
+              {
+                path: paths.leaderboard,
+                lazy: async () => ({
+                  Component: (await import('../features/orders/pages/leaderboard-page')).LeaderboardPage,
+                }),
+              },
+            ],
+          },
+          {
             element: <Guard rule={access.notWaiting} />,
             children: [
               {

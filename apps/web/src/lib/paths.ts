@@ -39,6 +39,7 @@ export const paths = {
   addProduct: '/add-product',
   editProduct: '/edit-product',
   deals: '/deals',
+  leaderboard: '/agent-dash/leaderBoard',
 } as const;
 
 /** Where the e-mailed verification link lands: '/verify-email/{verificationId}'. */

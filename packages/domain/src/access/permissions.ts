@@ -38,7 +38,8 @@ export type Subject =
   | 'outbox'
   | 'catalogue'
   | 'deal'
-  | 'settings';
+  | 'settings'
+  | 'leaderboard';
 
 export type Action =
   | 'read'
@@ -139,6 +140,8 @@ export const PERMISSION_RULES = {
   'manage settings': { admin: { scopes: ANY, features: [] } },
   // Deals carry the commission rates: the Deals flag (spec 3 §2.2).
   'manage deal': { admin: { scopes: ANY, features: ['Deals'] } },
+  // Every active dealer sees the month's ranks (spec 2 "Leaderboard").
+  'read leaderboard': { admin: { scopes: ANY, features: [] }, leader: ANY, agent: ANY },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;

@@ -164,3 +164,18 @@ export async function replaceUserLinks(
       ON CONFLICT (users_master_id, deals_master_id) DO UPDATE SET is_active = true`);
   }
 }
+
+/** Suppliers whose orders are ranked (the leaderboard flag), not hidden or removed, by name. */
+export async function findLeaderboardSuppliers(db: Executor): Promise<NamedItem[]> {
+  return db
+    .select({ id: suppliersMaster.id, name: suppliersMaster.supplierName })
+    .from(suppliersMaster)
+    .where(
+      and(
+        eq(suppliersMaster.leaderboard, true),
+        eq(suppliersMaster.isDeleted, false),
+        sql`${suppliersMaster.supplierStatus} <> ${HIDDEN_SUPPLIER}`,
+      ),
+    )
+    .orderBy(asc(suppliersMaster.supplierName), asc(suppliersMaster.id));
+}

@@ -9,6 +9,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import {
   findDeals,
+  findLeaderboardSuppliers,
   findProductTypes,
   findSuppliers,
   findUserLinkIds,
@@ -81,3 +82,6 @@ export const replaceDealerLinks = (
   links: { supplierIds: number[]; productTypeIds: number[]; dealIds?: number[] | undefined },
   addedBy: number,
 ) => replaceUserLinks(tx, userId, links, addedBy);
+
+/** The leaderboard's supplier filter. */
+export const leaderboardSuppliers = (db: Executor): Promise<NamedItem[]> => findLeaderboardSuppliers(db);

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { CurrentUser } from '@portal/domain/accounts/me';
 import { displayPhone } from '@portal/domain/people/phone';
 import { useSnackbar } from 'notistack';
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { copyText } from '../../../lib/clipboard';
 import { fullName, initials } from '../../../lib/format';
@@ -105,13 +106,15 @@ function WelcomeCard({ user }: { user: CurrentUser }) {
 }
 
 /** '/': the signed-in home. Supplier dashboards are added by the selling area. */
-export function DashboardPage() {
+/** The dashboard; `leaderboard` is handed in by the app (another feature's panel, spec 2). */
+export function DashboardPage({ leaderboard }: { leaderboard?: ReactNode }) {
   useDocumentTitle('Dashboard');
   const user = useSignedInUser();
   return (
     <>
       <PageHeader title="Choose a dashboard" />
       <WelcomeCard user={user} />
+      {leaderboard ? <Box sx={{ mt: 3 }}>{leaderboard}</Box> : null}
     </>
   );
 }

@@ -1,0 +1,36 @@
+import { Leaderboard, LeaderboardQuery, LeaderboardSuppliers } from '@portal/domain/orders/leaderboard';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { type AccessGuards, actorOf } from '../../platform/access.ts';
+import { leaderboard, rankedSuppliers } from './leaderboard.service.ts';
+
+export const leaderboardRoutes =
+  (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/leaderboard',
+      {
+        preHandler: [guards.notWaiting, guards.allowed('read', 'leaderboard')],
+        schema: {
+          tags: ['orders'],
+          summary: 'Dealers ranked by orders paid in a month, for one supplier or all (overall or own structure)',
+          querystring: LeaderboardQuery,
+          response: { 200: Leaderboard },
+        },
+      },
+      (request) => leaderboard(db, actorOf(request), request.query),
+    );
+
+    app.get(
+      '/api/leaderboard/suppliers',
+      {
+        preHandler: [guards.notWaiting, guards.allowed('read', 'leaderboard')],
+        schema: {
+          tags: ['orders'],
+          summary: 'The suppliers the leaderboard can be filtered by',
+          response: { 200: LeaderboardSuppliers },
+        },
+      },
+      () => rankedSuppliers(db),
+    );
+  };

@@ -1,0 +1,10 @@
+import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
+import { LeaderboardPanel } from '../features/orders/components/leaderboard-panel';
+import { useSignedInUser } from '../lib/use-signed-in-user';
+import { access } from './access';
+
+/** '/': the dashboard with the orders feature's leaderboard below it (not in the waiting state). */
+export function DashboardRoute() {
+  const user = useSignedInUser();
+  return <DashboardPage leaderboard={access.leaderboard(user) ? <LeaderboardPanel /> : null} />;
+}
