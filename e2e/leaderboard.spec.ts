@@ -72,3 +72,33 @@ test('a waiting user has no leaderboard', async ({ page }) => {
   await page.goto('/agent-dash/leaderBoard');
   await expect(page.getByText('Oops! Page Not Found or Access Denied')).toBeVisible();
 });
+
+test('a leader opens Insights: the structure totals and the tree rooted at the leader', async ({ page }) => {
+  await signIn(page, 'leader');
+  await page.getByRole('button', { name: 'Insights' }).click();
+  const dialog = page.getByRole('dialog', { name: 'User Insights' });
+  await expect(dialog).toBeVisible();
+  await expect(
+    dialog.getByRole('img', { name: /^Created \d+, Paid \d+, Installed \d+, Activated \d+$/ }),
+  ).toBeVisible();
+  const tree = dialog.getByRole('tree', { name: 'Structure report' });
+  const root = tree.getByRole('treeitem', { name: 'Lwazi Leader, level 1' });
+  await expect(root).toHaveAttribute('aria-expanded', 'true');
+  const agent = tree.getByRole('treeitem', { name: 'Ayanda Agent, level 2' });
+  await expect(agent).toBeVisible();
+  await dialog.getByRole('button', { name: 'Last Month' }).click();
+  await expect(dialog.getByText(/^Your structure, /)).not.toContainText(
+    new Intl.DateTimeFormat('en-ZA', { month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' }).format(
+      new Date(),
+    ),
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('an agent has no Insights', async ({ page }) => {
+  await signIn(page, 'agent');
+  await expect(page.getByRole('heading', { name: 'Choose a dashboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Leaderboard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Insights' })).toHaveCount(0);
+});

@@ -20,7 +20,7 @@ import { MAX_UPLOAD_BYTES } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
-import { leaderboardRoutes } from './modules/orders/leaderboard.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(approvalsRoutes(deps, guards));
   await app.register(teamsRoutes(db, guards));
   await app.register(alertsRoutes(deps, guards));
-  await app.register(leaderboardRoutes(db, guards));
+  await app.register(ordersRoutes(db, guards));
 
   await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
   return app;

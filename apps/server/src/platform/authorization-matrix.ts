@@ -600,6 +600,12 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     sample: () => ({ query: { year: 2026, month: 11, view: 'structure', limit: 100 } }),
   },
   { route: 'GET /api/leaderboard/suppliers', expect: NOT_WAITING },
+  {
+    route: 'GET /api/orders/structure',
+    target: { in: 'query', name: 'rootId' },
+    expect: byRelation({ waiting: NONE, agent: NONE, leader: DOWNSTREAM, adminWithout: ANY, adminWith: ANY }),
+    sample: () => ({ query: { from: '2026-11-01', to: '2026-11-30' } }),
+  },
 
   // RICA
   { route: 'POST /api/rica', expect: LEADERS_AND_ADMINS, sample: () => ({ body: RICA_SAMPLE }) },

@@ -39,4 +39,6 @@ export const access = {
   deals: allowed('manage', 'deal'),
   /** The leaderboard, on the dashboard and '/agent-dash/leaderBoard'. */
   leaderboard: allowed('read', 'leaderboard'),
+  /** Insights on the dashboard: the structure report of leaders and admins. */
+  insights: allowed('read', 'structure-report'),
 } satisfies Record<string, AccessRule>;

@@ -39,7 +39,8 @@ export type Subject =
   | 'catalogue'
   | 'deal'
   | 'settings'
-  | 'leaderboard';
+  | 'leaderboard'
+  | 'structure-report';
 
 export type Action =
   | 'read'
@@ -142,6 +143,8 @@ export const PERMISSION_RULES = {
   'manage deal': { admin: { scopes: ANY, features: ['Deals'] } },
   // Every active dealer sees the month's ranks (spec 2 "Leaderboard").
   'read leaderboard': { admin: { scopes: ANY, features: [] }, leader: ANY, agent: ANY },
+  // The structure report and Insights: leaders over their own branch, admins over anyone.
+  'read structure-report': { admin: { scopes: ANY, features: [] }, leader: OWN_BRANCH },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;

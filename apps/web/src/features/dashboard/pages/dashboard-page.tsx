@@ -106,13 +106,13 @@ function WelcomeCard({ user }: { user: CurrentUser }) {
 }
 
 /** '/': the signed-in home. Supplier dashboards are added by the selling area. */
-/** The dashboard; `leaderboard` is handed in by the app (another feature's panel, spec 2). */
-export function DashboardPage({ leaderboard }: { leaderboard?: ReactNode }) {
+/** The dashboard; the leaderboard and Insights are handed in by the app (another feature's, spec 2). */
+export function DashboardPage({ leaderboard, insights }: { leaderboard?: ReactNode; insights?: ReactNode }) {
   useDocumentTitle('Dashboard');
   const user = useSignedInUser();
   return (
     <>
-      <PageHeader title="Choose a dashboard" />
+      <PageHeader title="Choose a dashboard" actions={insights} />
       <WelcomeCard user={user} />
       {leaderboard ? <Box sx={{ mt: 3 }}>{leaderboard}</Box> : null}
     </>

@@ -1,10 +1,12 @@
 import { Leaderboard, LeaderboardQuery, LeaderboardSuppliers } from '@portal/domain/orders/leaderboard';
+import { StructureReport, StructureReportQuery } from '@portal/domain/orders/structure-report';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
 import { leaderboard, rankedSuppliers } from './leaderboard.service.ts';
+import { structureReport } from './structure-report.service.ts';
 
-export const leaderboardRoutes =
+export const ordersRoutes =
   (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -32,5 +34,19 @@ export const leaderboardRoutes =
         },
       },
       () => rankedSuppliers(db),
+    );
+
+    app.get(
+      '/api/orders/structure',
+      {
+        preHandler: [guards.notWaiting, guards.allowed('read', 'structure-report')],
+        schema: {
+          tags: ['orders'],
+          summary: 'Structure report: a dealer and their direct children, each with subtree totals in a date range',
+          querystring: StructureReportQuery,
+          response: { 200: StructureReport },
+        },
+      },
+      (request) => structureReport(db, actorOf(request), request.query),
     );
   };
