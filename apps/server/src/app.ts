@@ -26,6 +26,7 @@ import { peopleRoutes } from './modules/people/people.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { ricaRoutes } from './modules/rica/rica.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { actorUniversityStatus } from './modules/university/university.service.ts';
 import { type AccessGuards, createAccessGuards } from './platform/access.ts';
 import { registerAuthRoutes } from './platform/auth.ts';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(teamsRoutes(db, guards));
   await app.register(alertsRoutes(deps, guards));
   await app.register(ordersRoutes(db, guards));
+  await app.register(ticketsRoutes(db, guards));
 
   await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
   return app;

@@ -600,6 +600,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     sample: () => ({ query: { year: 2026, month: 11, view: 'structure', limit: 100 } }),
   },
   { route: 'GET /api/leaderboard/suppliers', expect: NOT_WAITING },
+  { route: 'GET /api/orders/active', expect: NOT_WAITING, sample: () => ({ query: { search: 'ab', page: 2 } }) },
+  { route: 'GET /api/leads/mine', expect: NOT_WAITING, sample: () => ({ query: { search: 'ab', page: 2 } }) },
   {
     route: 'GET /api/orders/structure',
     target: { in: 'query', name: 'rootId' },

@@ -155,6 +155,18 @@ export const routes: RouteObject[] = [
             element: <Guard rule={access.notWaiting} />,
             children: [
               {
+                path: paths.activeOrders,
+                lazy: async () => ({
+                  Component: (await import('../features/orders/pages/active-orders-page')).ActiveOrdersPage,
+                }),
+              },
+              {
+                path: paths.leadManagement,
+                lazy: async () => ({
+                  Component: (await import('../features/tickets/pages/lead-management-page')).LeadManagementPage,
+                }),
+              },
+              {
                 path: `${paths.userDetail}/:dealerId`,
                 lazy: async () => ({
                   Component: (await import('../features/people/pages/user-detail-page')).UserDetailPage,

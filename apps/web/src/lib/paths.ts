@@ -40,6 +40,8 @@ export const paths = {
   editProduct: '/edit-product',
   deals: '/deals',
   leaderboard: '/agent-dash/leaderBoard',
+  leadManagement: '/agent-dash/lead-management',
+  activeOrders: '/agent-dash/active-orders',
 } as const;
 
 /** Where the e-mailed verification link lands: '/verify-email/{verificationId}'. */

@@ -1,9 +1,11 @@
 import { Leaderboard, LeaderboardQuery, LeaderboardSuppliers } from '@portal/domain/orders/leaderboard';
+import { ActiveOrderPage, MyListQuery } from '@portal/domain/orders/my-lists';
 import { StructureReport, StructureReportQuery } from '@portal/domain/orders/structure-report';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
 import { leaderboard, rankedSuppliers } from './leaderboard.service.ts';
+import { myActiveOrders } from './my-lists.service.ts';
 import { structureReport } from './structure-report.service.ts';
 
 export const ordersRoutes =
@@ -48,5 +50,19 @@ export const ordersRoutes =
         },
       },
       (request) => structureReport(db, actorOf(request), request.query),
+    );
+
+    app.get(
+      '/api/orders/active',
+      {
+        preHandler: guards.notWaiting,
+        schema: {
+          tags: ['orders'],
+          summary: 'Active Orders: the signed-in dealer’s orders not yet activated, paged, with search',
+          querystring: MyListQuery,
+          response: { 200: ActiveOrderPage },
+        },
+      },
+      (request) => myActiveOrders(db, actorOf(request), request.query),
     );
   };

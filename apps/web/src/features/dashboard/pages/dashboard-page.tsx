@@ -106,13 +106,13 @@ function WelcomeCard({ user }: { user: CurrentUser }) {
 }
 
 /** '/': the signed-in home. Supplier dashboards are added by the selling area. */
-/** The dashboard; the leaderboard and Insights are handed in by the app (another feature's, spec 2). */
-export function DashboardPage({ leaderboard, insights }: { leaderboard?: ReactNode; insights?: ReactNode }) {
+/** The dashboard; the leaderboard and the header's actions are handed in by the app (other features'). */
+export function DashboardPage({ leaderboard, actions }: { leaderboard?: ReactNode; actions?: ReactNode }) {
   useDocumentTitle('Dashboard');
   const user = useSignedInUser();
   return (
     <>
-      <PageHeader title="Choose a dashboard" actions={insights} />
+      <PageHeader title="Choose a dashboard" actions={actions} />
       <WelcomeCard user={user} />
       {leaderboard ? <Box sx={{ mt: 3 }}>{leaderboard}</Box> : null}
     </>

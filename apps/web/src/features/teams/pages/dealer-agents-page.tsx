@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import { zCode } from '@portal/domain/people/z-code';
 import { dealerLabel } from '@portal/domain/teams/team-list';
+import { BackButton } from '../../../components/back-button';
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDealerDetail } from '../api/team-lists';
-import { BackButton } from '../components/back-button';
 import { TeamListView } from '../components/team-list-view';
 import { useDealerIdParam } from '../components/use-dealer-id';
 import { teamPaths } from '../team-paths';

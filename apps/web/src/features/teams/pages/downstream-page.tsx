@@ -22,13 +22,13 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { BackButton } from '../../../components/back-button';
 import { FormTextField } from '../../../components/form-fields';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
 import { ServerGrid } from '../../../components/server-grid';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDownstream } from '../api/team-lists';
-import { BackButton } from '../components/back-button';
 import { downstreamColumns } from '../components/team-columns';
 import { useDealerIdParam } from '../components/use-dealer-id';
 import { useKeysetPages } from '../components/use-keyset-pages';

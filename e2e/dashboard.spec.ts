@@ -1,7 +1,7 @@
 import { query } from './db.ts';
 import { expect, personas, signIn, test } from './fixtures.ts';
 
-// The leaderboard on the dashboard and on its own page (spec 2 "Leaderboard").
+// The dashboard's parts (spec 2): the leaderboard, Insights and the dealer's own lists.
 
 /** Orders paid today for the agent, so that they lead this month's board. */
 async function agentSellsToday(count: number) {
@@ -101,4 +101,17 @@ test('an agent has no Insights', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Choose a dashboard' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Leaderboard' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Insights' })).toHaveCount(0);
+});
+
+test('the agent opens Active Orders and Lead Management from the dashboard and searches them', async ({ page }) => {
+  await signIn(page, 'agent');
+  await page.getByRole('link', { name: 'Active Orders' }).click();
+  await expect(page.getByRole('heading', { name: 'Active Orders', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^\d+ in all$/)).toBeVisible();
+  await page.getByLabel('Search orders').fill('zzzz-no-such-order');
+  await expect(page.getByText('Nothing matches “zzzz-no-such-order”.')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Lead Management' }).click();
+  await expect(page.getByRole('heading', { name: 'Lead Management', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
 });
