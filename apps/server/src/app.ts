@@ -12,8 +12,8 @@ import { accessControlRoutes } from './modules/access-control/access-control.rou
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { profileRoutes } from './modules/accounts/profile.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
-import { dealsRoutes } from './modules/catalogue/deals.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
+import { dealsRoutes } from './modules/catalogue/deals.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';

@@ -309,9 +309,7 @@ const DEAL_SAMPLE = {
 };
 const DEAL_PRODUCT_SAMPLE = {
   productId: NO_SUCH_ID,
-  ...Object.fromEntries(
-    ['userRate1', 'userRate2', 'userRate3', 'userRate4'].map((field) => [field, 100]),
-  ),
+  ...Object.fromEntries(['userRate1', 'userRate2', 'userRate3', 'userRate4'].map((field) => [field, 100])),
   ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((level) => [`leaderRate${level}`, 50])),
 };
 

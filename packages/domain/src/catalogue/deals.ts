@@ -45,7 +45,9 @@ export function missingDealFieldsMessage(values: Partial<Record<DealField, unkno
     const value = values[field];
     return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
   });
-  return missing.length ? `${DEAL_MESSAGES.required}${missing.map((field) => DEAL_FIELD_LABELS[field]).join(', ')}` : '';
+  return missing.length
+    ? `${DEAL_MESSAGES.required}${missing.map((field) => DEAL_FIELD_LABELS[field]).join(', ')}`
+    : '';
 }
 
 /**

@@ -95,7 +95,11 @@ describe('deal create, edit and delete', () => {
     expect(found.statusCode).toBe(200);
     expect(found.json().items.map((row: { id: number }) => row.id)).toEqual([deal.id]);
 
-    const edited = await call('PUT', `/api/deals/${deal.id}`, 'admin', { ...body, dealName: `${body.dealName} v2`, dealTypeId: 2 });
+    const edited = await call('PUT', `/api/deals/${deal.id}`, 'admin', {
+      ...body,
+      dealName: `${body.dealName} v2`,
+      dealTypeId: 2,
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ dealName: `${body.dealName} v2`, dealTypeName: 'Promotional' });
 
@@ -132,7 +136,7 @@ describe('deal create, edit and delete', () => {
     );
   });
 
-  it("refuses a product type the supplier does not offer", async () => {
+  it('refuses a product type the supplier does not offer', async () => {
     const response = await call('POST', '/api/deals', 'admin', { ...dealBody(), productTypeId: mobile.id });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toBe(DEAL_MESSAGES.supplierMismatch);
@@ -152,9 +156,15 @@ describe("a deal's products and rates", () => {
       leaderRate7: 5,
     });
     expect(added.statusCode).toBe(200);
-    expect(added.json()).toMatchObject({ added: true, product: { productId: product.id, userRate1: 250, leaderRate7: 5 } });
+    expect(added.json()).toMatchObject({
+      added: true,
+      product: { productId: product.id, userRate1: 250, leaderRate7: 5 },
+    });
 
-    const updated = await call('PUT', `/api/deals/${deal.id}/products`, 'admin', { productId: product.id, ...rates(300) });
+    const updated = await call('PUT', `/api/deals/${deal.id}/products`, 'admin', {
+      productId: product.id,
+      ...rates(300),
+    });
     expect(updated.json()).toMatchObject({ added: false, product: { userRate4: 300, leaderRate7: 300 } });
 
     const list = await call('GET', `/api/deals/${deal.id}/products`, 'admin');
@@ -190,7 +200,7 @@ describe("a deal's products and rates", () => {
     expect(response.json().detail).toBe('Please select a product.');
   });
 
-  it("refuses a product of another supplier", async () => {
+  it('refuses a product of another supplier', async () => {
     const deal = await createDeal(ctx.db, { suppliersMasterId: supplier.id, refsProductTypeId: fibre.id });
     const response = await call('PUT', `/api/deals/${deal.id}/products`, 'admin', {
       productId: foreignProduct.id,
@@ -201,7 +211,11 @@ describe("a deal's products and rates", () => {
   });
 
   it("offers the supplier's products of the type, the suppliers with their types and the deal types", async () => {
-    const response = await call('GET', `/api/deals/choices?supplierId=${supplier.id}&productTypeId=${fibre.id}`, 'admin');
+    const response = await call(
+      'GET',
+      `/api/deals/choices?supplierId=${supplier.id}&productTypeId=${fibre.id}`,
+      'admin',
+    );
     expect(response.statusCode).toBe(200);
     const choices = response.json();
     expect(choices.products.map((p: { id: number }) => p.id)).toEqual([product.id]);

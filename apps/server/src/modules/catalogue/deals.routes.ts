@@ -40,7 +40,12 @@ export const dealsRoutes =
       '/api/deals',
       {
         preHandler,
-        schema: { tags, summary: 'A page of deals, searched by name', querystring: DealsQuery, response: { 200: DealsPage } },
+        schema: {
+          tags,
+          summary: 'A page of deals, searched by name',
+          querystring: DealsQuery,
+          response: { 200: DealsPage },
+        },
       },
       (request) => dealsPage(db, request.query),
     );
@@ -74,7 +79,10 @@ export const dealsRoutes =
     );
     app.delete(
       '/api/deals/:id',
-      { preHandler, schema: { tags, summary: 'Deletes a deal (kept, marked deleted)', params: DealParams, response: { 200: Ok } } },
+      {
+        preHandler,
+        schema: { tags, summary: 'Deletes a deal (kept, marked deleted)', params: DealParams, response: { 200: Ok } },
+      },
       (request) => deleteDeal(db, actorOf(request), request.params.id, request),
     );
     app.get(

@@ -92,7 +92,14 @@ export async function createDeal(db: Database, actor: Actor, request: DealReques
   const id = await db.transaction(async (tx) => {
     await assertConsistent(tx, deal);
     const dealId = await insertDeal(tx, deal);
-    await writeAudit(tx, { actor, action: 'deal.create', entity: 'deals_master', entityId: dealId, after: deal, request: http });
+    await writeAudit(tx, {
+      actor,
+      action: 'deal.create',
+      entity: 'deals_master',
+      entityId: dealId,
+      after: deal,
+      request: http,
+    });
     return dealId;
   });
   return getDeal(db, id);

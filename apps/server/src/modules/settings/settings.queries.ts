@@ -6,7 +6,11 @@ import { dashboardBanners, refsStructureLevel, services } from '../../db/schema/
 
 export async function findStructureLevels(db: Executor) {
   return db
-    .select({ id: refsStructureLevel.id, name: refsStructureLevel.levelName, description: refsStructureLevel.description })
+    .select({
+      id: refsStructureLevel.id,
+      name: refsStructureLevel.levelName,
+      description: refsStructureLevel.description,
+    })
     .from(refsStructureLevel)
     .orderBy(asc(refsStructureLevel.id));
 }
@@ -52,7 +56,11 @@ export async function insertDashboardBanner(tx: Executor, storedFileId: string, 
   const [row] = await tx
     .insert(dashboardBanners)
     .values({ storedFileId, uploadedByUserId: uploadedBy })
-    .returning({ id: dashboardBanners.id, fileId: dashboardBanners.storedFileId, createdAt: dashboardBanners.createdAt });
+    .returning({
+      id: dashboardBanners.id,
+      fileId: dashboardBanners.storedFileId,
+      createdAt: dashboardBanners.createdAt,
+    });
   return row!;
 }
 

@@ -3,8 +3,8 @@ import {
   type CurrentBanner,
   type NewBannerRequest,
   type NewServiceRequest,
-  type Service,
   SETTINGS_MESSAGES,
+  type Service,
   type StructureLevel,
 } from '@portal/domain/settings/settings';
 import type { FastifyRequest } from 'fastify';
@@ -49,7 +49,12 @@ const nameTaken = () =>
     'SERVICE_NAME_TAKEN',
   );
 
-export async function addService(db: Database, actor: Actor, request: NewServiceRequest, http?: Request): Promise<Service> {
+export async function addService(
+  db: Database,
+  actor: Actor,
+  request: NewServiceRequest,
+  http?: Request,
+): Promise<Service> {
   return db.transaction(async (tx) => {
     if (await findLiveServiceByName(tx, request.name)) throw nameTaken();
     const row = await insertService(tx, request.name, actor.user.id);
@@ -96,7 +101,12 @@ export async function currentBanner(db: Executor): Promise<CurrentBanner> {
 }
 
 /** An image (JPEG or PNG) the admin uploaded to the 'dash' folder becomes the newest banner. */
-export async function addBanner(db: Database, actor: Actor, request: NewBannerRequest, http?: Request): Promise<Banner> {
+export async function addBanner(
+  db: Database,
+  actor: Actor,
+  request: NewBannerRequest,
+  http?: Request,
+): Promise<Banner> {
   const refusal = SETTINGS_MESSAGES.bannerNotAnImage;
   const refused = await refusedFiles(
     db,
