@@ -53,14 +53,11 @@ export async function markServiceDeleted(tx: Executor, id: number) {
 }
 
 export async function insertDashboardBanner(tx: Executor, storedFileId: string, uploadedBy: number) {
-  const [row] = await tx
-    .insert(dashboardBanners)
-    .values({ storedFileId, uploadedByUserId: uploadedBy })
-    .returning({
-      id: dashboardBanners.id,
-      fileId: dashboardBanners.storedFileId,
-      createdAt: dashboardBanners.createdAt,
-    });
+  const [row] = await tx.insert(dashboardBanners).values({ storedFileId, uploadedByUserId: uploadedBy }).returning({
+    id: dashboardBanners.id,
+    fileId: dashboardBanners.storedFileId,
+    createdAt: dashboardBanners.createdAt,
+  });
   return row!;
 }
 
