@@ -48,7 +48,7 @@ test('an admin creates a deal and adds a product with its rates', async ({ page 
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('No products');
-  await row.getByRole('button', { name: `Products of ${name}` }).click();
+  await row.getByRole('button', { name: `products of ${name}` }).click();
 
   const products = page.getByRole('dialog', { name: `Products of ${name}` });
   await products.getByRole('button', { name: 'Add Product' }).click();

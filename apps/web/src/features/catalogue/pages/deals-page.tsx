@@ -86,7 +86,7 @@ export function DealsPage() {
             size="small"
             startIcon={<Inventory2RoundedIcon fontSize="small" />}
             onClick={() => setProductsOf(row)}
-            aria-label={`Products of ${row.dealName}`}
+            aria-label={`${productLabel(row)}: products of ${row.dealName}`}
             sx={{ textTransform: 'none', justifyContent: 'flex-start', maxWidth: '100%', overflow: 'hidden' }}
           >
             <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
