@@ -6,6 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
 import {
   completeDeal,
   DEAL_FIELD_LABELS,
@@ -15,8 +16,7 @@ import {
   type DealRow,
 } from '@portal/domain/catalogue/deals';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { FormTextField } from '../../../components/form-fields';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDealChoices, useSaveDeal } from '../api/deals';
@@ -111,22 +111,36 @@ export function DealDialog({ open, deal, onClose }: DealDialogProps) {
     >
       <DialogTitle id="deal-dialog-title">{isEdit ? 'Edit Deal' : 'Create Deal'}</DialogTitle>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          <FormTextField
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: 1, alignContent: 'start' }}>
+          <Controller
             control={control}
             name="dealName"
-            label={DEAL_FIELD_LABELS.dealName}
-            required
-            autoFocus
-            sx={{ mt: 1 }}
+            render={({ field: { ref, ...field } }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                label={DEAL_FIELD_LABELS.dealName}
+                required
+                autoFocus
+                error={Boolean(rootError) && !field.value.trim()}
+                sx={{ mt: 1 }}
+              />
+            )}
           />
-          <FormTextField
+          <Controller
             control={control}
             name="dealDescription"
-            label={DEAL_FIELD_LABELS.dealDescription}
-            required
-            multiline
-            minRows={2}
+            render={({ field: { ref, ...field } }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                label={DEAL_FIELD_LABELS.dealDescription}
+                required
+                multiline
+                minRows={2}
+                error={Boolean(rootError) && !field.value.trim()}
+              />
+            )}
           />
           <IdSelect
             control={control}

@@ -144,7 +144,7 @@ export function DealProductsDialog({ deal, onClose }: DealProductsDialogProps) {
             {deal?.supplierName} · {deal?.productTypeName}
           </Typography>
         </DialogTitle>
-        <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
+        <DialogContent dividers sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
           {products.isPending ? (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} role="status">
               <CircularProgress size={20} /> Loading...

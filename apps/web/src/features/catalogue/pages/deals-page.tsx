@@ -1,7 +1,6 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
-import Inventory2RoundedIcon from '@mui/icons-material/Inventory2Rounded';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,11 +29,13 @@ import { DealProductsDialog } from '../components/deal-products-dialog';
 const GRID_HEIGHT = 500;
 
 const productLabel = (row: DealRow) =>
-  row.productCount === 0
-    ? 'No products'
-    : row.productCount <= row.productNames.length
-      ? row.productNames.join(', ')
-      : `${row.productCount} products`;
+  row.productCount === 0 ? 'No products' : row.productCount === 1 ? '1 product' : `${row.productCount} products`;
+
+/** The product names for the tooltip: the first few, and how many more. */
+const productNames = (row: DealRow) =>
+  row.productCount > row.productNames.length
+    ? `${row.productNames.join(', ')} and ${row.productCount - row.productNames.length} more`
+    : row.productNames.join(', ') || 'Add products to this deal';
 
 /** '/deals' (spec 3 §2.11): admins with the Deals flag. */
 export function DealsPage() {
@@ -58,10 +59,10 @@ export function DealsPage() {
       {
         field: 'actions',
         headerName: 'View/Edit',
-        width: 104,
+        width: 92,
         sortable: false,
         renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex' }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
             <Tooltip title="Edit deal">
               <IconButton aria-label={`Edit ${row.dealName}`} onClick={() => setDialog({ deal: row })}>
                 <EditRoundedIcon fontSize="small" />
@@ -78,32 +79,33 @@ export function DealsPage() {
       {
         field: 'products',
         headerName: 'Product',
-        minWidth: 170,
-        flex: 1,
+        width: 124,
         sortable: false,
         renderCell: ({ row }) => (
-          <Button
-            size="small"
-            startIcon={<Inventory2RoundedIcon fontSize="small" />}
-            onClick={() => setProductsOf(row)}
-            aria-label={`${productLabel(row)}: products of ${row.dealName}`}
-            sx={{ textTransform: 'none', justifyContent: 'flex-start', maxWidth: '100%', overflow: 'hidden' }}
-          >
-            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-              {productLabel(row)}
-            </Box>
-          </Button>
+          <Tooltip title={productNames(row)}>
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => setProductsOf(row)}
+              aria-label={`${productLabel(row)}: products of ${row.dealName}`}
+              sx={{ textTransform: 'none', maxWidth: '100%', overflow: 'hidden', whiteSpace: 'nowrap' }}
+            >
+              <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                {productLabel(row)}
+              </Box>
+            </Button>
+          </Tooltip>
         ),
       },
-      { field: 'dealName', headerName: 'Deal Name', minWidth: 160, flex: 1, sortable: false },
-      { field: 'dealDescription', headerName: 'Description', minWidth: 200, flex: 1.4, sortable: false },
-      { field: 'dealTypeName', headerName: 'Deal Type', width: 120, sortable: false },
-      { field: 'productTypeName', headerName: 'Product Type', width: 130, sortable: false },
-      { field: 'supplierName', headerName: 'Supplier', minWidth: 150, flex: 1, sortable: false },
+      { field: 'dealName', headerName: 'Deal Name', minWidth: 130, flex: 1, sortable: false },
+      { field: 'dealDescription', headerName: 'Description', minWidth: 140, flex: 1.4, sortable: false },
+      { field: 'dealTypeName', headerName: 'Deal Type', width: 104, sortable: false },
+      { field: 'productTypeName', headerName: 'Product Type', width: 112, sortable: false },
+      { field: 'supplierName', headerName: 'Supplier', minWidth: 130, flex: 1, sortable: false },
       {
         field: 'createdAt',
         headerName: 'Created At',
-        width: 150,
+        width: 152,
         sortable: false,
         valueFormatter: (value: string) => formatLongDate(value),
       },
@@ -131,13 +133,13 @@ export function DealsPage() {
         title="Deals"
         subtitle="Each supplier's deals by product type, with the commission rates of their products"
         actions={
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
+          <Box sx={{ display: 'flex', gap: 1, width: { xs: '100%', sm: 'auto' } }}>
             <TextField
               size="small"
               placeholder="Search deals"
               value={searchInput}
               onChange={(event) => setSearchInput(event.target.value)}
-              sx={{ flex: { xs: 1, sm: 'none' }, minWidth: 200 }}
+              sx={{ flex: { xs: 1, sm: 'none' }, width: { sm: 260 }, minWidth: 0 }}
               slotProps={{
                 input: {
                   startAdornment: (
@@ -169,7 +171,7 @@ export function DealsPage() {
         onPaginationModelChange={setPagination}
         columnVisibilityModel={isMobile ? { dealDescription: false, dealTypeName: false, createdAt: false } : {}}
         localeText={{ noRowsLabel: search ? 'No deals match your search.' : 'No deals yet. Create the first one.' }}
-        sx={{ height: GRID_HEIGHT }}
+        sx={{ height: GRID_HEIGHT, minHeight: GRID_HEIGHT }}
       />
       <DealDialog open={dialog !== null} deal={dialog?.deal} onClose={() => setDialog(null)} />
       <DealProductsDialog deal={productsOf} onClose={() => setProductsOf(undefined)} />

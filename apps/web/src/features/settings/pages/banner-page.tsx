@@ -43,7 +43,7 @@ function AddBannerDialog({ open, onClose }: { open: boolean; onClose: () => void
       aria-labelledby="add-banner-title"
     >
       <DialogTitle id="add-banner-title">Add Banner</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
         <Typography variant="body2" color="text.secondary">
           A wide JPEG or PNG image works best; it replaces the banner on the dashboard.
         </Typography>
