@@ -151,7 +151,12 @@ export function DealsPage() {
                 htmlInput: { 'aria-label': 'Search deals', type: 'search' },
               }}
             />
-            <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setDialog({})}>
+            <Button
+              variant="contained"
+              startIcon={<AddRoundedIcon />}
+              onClick={() => setDialog({})}
+              sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+            >
               Create Deal
             </Button>
           </Box>
