@@ -30,7 +30,6 @@ describe('demo data', () => {
     expect(banner).toMatchObject({ storage_key: expect.stringMatching(/^dash\//), content_type: 'image/png' });
   });
 
-
   it('has the five personas in order with the phones 0820000001 to 0820000005', async () => {
     const rows = await query<{ email: string; phone: string }>(
       'SELECT email, phone FROM users_master WHERE email LIKE $1 ORDER BY phone',
