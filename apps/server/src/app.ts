@@ -13,6 +13,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { profileRoutes } from './modules/accounts/profile.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
+import { dealsRoutes } from './modules/catalogue/deals.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -25,6 +26,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { ricaRoutes } from './modules/rica/rica.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { actorUniversityStatus } from './modules/university/university.service.ts';
@@ -111,6 +113,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(alertsRoutes(deps, guards));
   await app.register(ordersRoutes(db, guards));
   await app.register(ticketsRoutes(db, guards));
+  await app.register(dealsRoutes(db, guards));
+  await app.register(settingsRoutes(db, guards));
 
   await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
   return app;

@@ -8,6 +8,7 @@ import type { EmbeddedDatabase } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_PERSONAS, isDatabaseEmpty, seedDemo } from './db/seed/demo.ts';
 import { createLogger } from './platform/logging.ts';
+import { createStorage } from './platform/storage.ts';
 import { createServices } from './services.ts';
 
 // A `.env` beside where the server starts (or ENV_FILE) fills in settings; the real environment
@@ -85,7 +86,7 @@ async function start(): Promise<void> {
     (settings.SEED_DEMO === 'auto' && embedded !== undefined && (await isDatabaseEmpty(db)));
   if (shouldSeed) {
     log.info('seeding demo data');
-    await seedDemo(db);
+    await seedDemo(db, new Date(), { storage: createStorage(settings) });
   }
   checkpoint();
 

@@ -297,6 +297,22 @@ const RICA_SAMPLE = {
   country: 'ZAF',
 };
 
+/** Every admin, with or without flags (a row without flags). */
+const ADMINS: Record<Persona, Cell> = { ...FLAGGED_ADMINS, adminWithout: 'allow' };
+
+const DEAL_SAMPLE = {
+  dealName: 'Matrix deal',
+  dealDescription: 'A deal of the matrix',
+  supplierId: NO_SUCH_ID,
+  productTypeId: NO_SUCH_ID,
+  dealTypeId: 1,
+};
+const DEAL_PRODUCT_SAMPLE = {
+  productId: NO_SUCH_ID,
+  ...Object.fromEntries(['userRate1', 'userRate2', 'userRate3', 'userRate4'].map((field) => [field, 100])),
+  ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((level) => [`leaderRate${level}`, 50])),
+};
+
 function multipartSample(): SampleRequest {
   const boundary = 'matrixboundary';
   const payload = Buffer.from(
@@ -674,6 +690,79 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   {
     route: 'GET /api/alerts/segment-choices',
     expect: { ...LEADERS_AND_ADMINS, leader: 'deny' },
+  },
+
+  // Deals and settings (spec 3 §2.1, §2.11): deals need the Deals flag; settings every admin
+  { route: 'GET /api/deals', flags: ['Deals'], expect: FLAGGED_ADMINS },
+  {
+    route: 'POST /api/deals',
+    flags: ['Deals'],
+    note: 'a supplier that does not exist: 400',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ body: DEAL_SAMPLE }),
+  },
+  { route: 'GET /api/deals/choices', flags: ['Deals'], expect: FLAGGED_ADMINS },
+  {
+    route: 'GET /api/deals/{id}',
+    flags: ['Deals'],
+    note: 'no such deal: 404',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'PUT /api/deals/{id}',
+    flags: ['Deals'],
+    note: 'no such deal: 404',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { id: NO_SUCH_ID }, body: DEAL_SAMPLE }),
+  },
+  {
+    route: 'DELETE /api/deals/{id}',
+    flags: ['Deals'],
+    note: 'no such deal: 404',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/deals/{id}/products',
+    flags: ['Deals'],
+    note: 'no such deal: 404',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'PUT /api/deals/{id}/products',
+    flags: ['Deals'],
+    note: 'no such deal: 404',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { id: NO_SUCH_ID }, body: DEAL_PRODUCT_SAMPLE }),
+  },
+  {
+    route: 'DELETE /api/deals/{id}/products/{productId}',
+    flags: ['Deals'],
+    note: 'no such deal: 404',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { id: NO_SUCH_ID, productId: NO_SUCH_ID } }),
+  },
+  { route: 'GET /api/settings/levels', expect: ADMINS },
+  { route: 'GET /api/settings/services', expect: ADMINS },
+  {
+    route: 'POST /api/settings/services',
+    expect: ADMINS,
+    sample: (s) => ({ body: { name: `Matrix service ${s.unique()}` } }),
+  },
+  {
+    route: 'DELETE /api/settings/services/{id}',
+    note: 'no such service: 404',
+    expect: ADMINS,
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  { route: 'GET /api/settings/banner', expect: ADMINS },
+  {
+    route: 'POST /api/settings/banner',
+    note: 'a file that does not exist: 400',
+    expect: ADMINS,
+    sample: () => ({ body: { fileId: NO_SUCH_UUID } }),
   },
 
   // better-auth: the endpoints the product opens (platform/auth.ts OPEN_AUTH_PATHS)

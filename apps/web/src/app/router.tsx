@@ -262,6 +262,40 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            element: <Guard rule={access.deals} />,
+            children: [
+              {
+                path: paths.deals,
+                lazy: async () => ({ Component: (await import('../features/catalogue/pages/deals-page')).DealsPage }),
+              },
+            ],
+          },
+          {
+            element: <Guard rule={access.settings} />,
+            children: [
+              {
+                path: paths.settings,
+                lazy: async () => ({
+                  Component: (await import('../features/settings/pages/settings-page')).SettingsPage,
+                }),
+              },
+              {
+                path: paths.settingsLevels,
+                lazy: async () => ({ Component: (await import('../features/settings/pages/levels-page')).LevelsPage }),
+              },
+              {
+                path: paths.settingsServices,
+                lazy: async () => ({
+                  Component: (await import('../features/settings/pages/services-page')).ServicesPage,
+                }),
+              },
+              {
+                path: paths.settingsBanner,
+                lazy: async () => ({ Component: (await import('../features/settings/pages/banner-page')).BannerPage }),
+              },
+            ],
+          },
+          {
             element: <Guard rule={access.outbox} />,
             children: [
               {

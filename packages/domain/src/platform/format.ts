@@ -52,3 +52,17 @@ export function formatDateTime(value: DateInput): string {
   if (!date) return '';
   return Number.isNaN(date.getTime()) ? String(value) : dayAndTime.format(date);
 }
+
+const longDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PORTAL_TIME_ZONE,
+  year: 'numeric',
+  month: 'long',
+  day: '2-digit',
+});
+
+/** A date as spec 3 §9 shows it (DD MMMM YYYY): `05 November 2026`, in South African time. */
+export function formatLongDate(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return Number.isNaN(date.getTime()) ? String(value) : longDay.format(date);
+}

@@ -6,7 +6,7 @@ let ctx: TestContext;
 const today = new Date('2026-11-22T10:00:00Z');
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, today);
+  await seedDemo(ctx.db, today, { storage: ctx.storage });
 });
 afterAll(() => ctx?.close());
 
@@ -14,6 +14,22 @@ const query = async <T = Record<string, unknown>>(sql: string, params: unknown[]
   (await ctx.db.$client.query(sql, params)).rows as T[];
 
 describe('demo data', () => {
+  it('has deals with products and rates, a few services and a dashboard banner', async () => {
+    const deals = await query<{ deal_name: string; products: number; top_rate: number }>(
+      `SELECT d.deal_name, count(p.*)::int AS products, max(p.deal_once_off_user_com_rate_4) AS top_rate
+         FROM deals_master d JOIN products_deal_index p ON p.deals_master_id = d.id
+        WHERE d.deal_description IS NOT NULL GROUP BY d.id ORDER BY d.deal_name`,
+    );
+    expect(deals.map((deal) => deal.deal_name)).toEqual(['Coastline Launch', 'Kasi Standard', 'Metro Standard']);
+    expect(deals.every((deal) => deal.products > 0 && deal.top_rate > 0)).toBe(true);
+    const services = await query<{ service_name: string }>('SELECT service_name FROM services WHERE NOT is_deleted');
+    expect(services.length).toBeGreaterThanOrEqual(3);
+    const [banner] = await query<{ storage_key: string; content_type: string }>(
+      `SELECT f.storage_key, f.content_type FROM dashboard_banners b JOIN stored_files f ON f.id = b.stored_file_id`,
+    );
+    expect(banner).toMatchObject({ storage_key: expect.stringMatching(/^dash\//), content_type: 'image/png' });
+  });
+
   it('has the five personas in order with the phones 0820000001 to 0820000005', async () => {
     const rows = await query<{ email: string; phone: string }>(
       'SELECT email, phone FROM users_master WHERE email LIKE $1 ORDER BY phone',

@@ -1,7 +1,10 @@
 import { buildSaId } from '@portal/domain/people/sa-id';
 import { zCode } from '@portal/domain/people/z-code';
 import { count } from 'drizzle-orm';
+import sharp from 'sharp';
+import { saveUpload } from '../../modules/files/files.service.ts';
 import { hashPassword } from '../../platform/password.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import type { Database, Executor } from '../client.ts';
 import { usersMaster } from '../schema/index.ts';
 import {
@@ -15,9 +18,11 @@ import {
 } from './activity-factories.ts';
 import {
   addBankingDetails,
+  createDashboardBanner,
   createDeal,
   createProduct,
   createProductType,
+  createService,
   createSupplier,
   createUser,
   type DealRates,
@@ -207,17 +212,33 @@ async function seedCatalogue(db: Executor) {
 
   const metroDeal = await createDeal(
     db,
-    { dealName: 'Metro Standard', suppliersMasterId: metro.id, refsProductTypeId: fibre.id },
+    {
+      dealName: 'Metro Standard',
+      dealDescription: 'Once-off commission on every Metro home fibre line.',
+      suppliersMasterId: metro.id,
+      refsProductTypeId: fibre.id,
+    },
     fibreProducts.map(({ product, rates: r }) => ({ productId: product.id, rates: r })),
   );
   const kasiDeal = await createDeal(
     db,
-    { dealName: 'Kasi Standard', suppliersMasterId: kasi.id, refsProductTypeId: mobile.id },
+    {
+      dealName: 'Kasi Standard',
+      dealDescription: 'SIM starter packs and 10GB contracts.',
+      suppliersMasterId: kasi.id,
+      refsProductTypeId: mobile.id,
+    },
     mobileProducts.map(({ product, rates: r }) => ({ productId: product.id, rates: r })),
   );
   const coastDeal = await createDeal(
     db,
-    { dealName: 'Coastline Launch', suppliersMasterId: coast.id, refsProductTypeId: fibre.id, refsDealTypeId: 2 },
+    {
+      dealName: 'Coastline Launch',
+      dealDescription: 'Launch promotion: higher rates for the first coastal installs.',
+      suppliersMasterId: coast.id,
+      refsProductTypeId: fibre.id,
+      refsDealTypeId: 2,
+    },
     [{ productId: coastProduct.id, rates: rates(300, 110) }],
   );
   return {
@@ -592,10 +613,36 @@ async function seedActivity(db: Executor, catalogue: DemoCatalogue, people: Demo
   });
 }
 
-/** The demo world: reproducible, in one transaction (all or nothing). */
+/** The service list and, with a storage, a dashboard banner image in the 'dash' folder. */
+async function seedSettings(db: Executor, people: DemoPeople, storage: FileStorage | undefined) {
+  for (const name of ['Fibre Installation', 'SIM Activation', 'Number Porting', 'Router Setup']) {
+    await createService(db, name, people.admin.id);
+  }
+  if (!storage) return;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="300">
+    <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="#0b3d91"/><stop offset="1" stop-color="#1f8fd6"/></linearGradient></defs>
+    <rect width="1200" height="300" fill="url(#g)"/>
+    <circle cx="1080" cy="60" r="160" fill="#ffffff" fill-opacity="0.08"/>
+    <circle cx="980" cy="300" r="120" fill="#ffffff" fill-opacity="0.06"/>
+  </svg>`;
+  const image = await sharp(Buffer.from(svg)).png().toBuffer();
+  const file = await saveUpload({
+    db,
+    storage,
+    data: image,
+    originalName: 'dashboard-banner.png',
+    purpose: 'dash',
+    ownerUserId: people.admin.id,
+    uploadedByUserId: people.admin.id,
+  });
+  await createDashboardBanner(db, file.id, people.admin.id);
+}
+
+/** The demo world: reproducible, in one transaction (all or nothing); a banner image needs `storage`. */
 export async function seedDemo(
   db: Database,
   today = new Date(),
+  options: { storage?: FileStorage } = {},
 ): Promise<{ catalogue: DemoCatalogue; people: DemoPeople }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -603,6 +650,7 @@ export async function seedDemo(
     const catalogue = await seedCatalogue(tx);
     const people = await seedPeople(tx, catalogue, random, passwordHash);
     await seedActivity(tx, catalogue, people, random, today);
+    await seedSettings(tx, people, options.storage);
     return { catalogue, people };
   });
 }

@@ -4,11 +4,13 @@ import {
   authAccount,
   authUser,
   bankingDetails,
+  dashboardBanners,
   dealsMaster,
   featuresMaster,
   productsDealIndex,
   productsMaster,
   productTypes,
+  services,
   suppliersMaster,
   suppliersProductTypeIndex,
   usersAccessIndex,
@@ -239,4 +241,20 @@ export async function linkUser(
       )
       .onConflictDoNothing();
   }
+}
+
+/** A service of '/settings/services'. */
+export async function createService(db: Executor, serviceName: string, createdByUserId: number | null = null) {
+  const [row] = await db.insert(services).values({ serviceName, createdByUserId }).returning();
+  return row!;
+}
+
+/** A dashboard banner over a stored image (the newest one is shown). */
+export async function createDashboardBanner(
+  db: Executor,
+  storedFileId: string,
+  uploadedByUserId: number | null = null,
+) {
+  const [row] = await db.insert(dashboardBanners).values({ storedFileId, uploadedByUserId }).returning();
+  return row!;
 }

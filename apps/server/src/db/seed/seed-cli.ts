@@ -1,5 +1,6 @@
 import { loadSettings } from '../../config.ts';
 import { createLogger } from '../../platform/logging.ts';
+import { createStorage } from '../../platform/storage.ts';
 import { runStandalone } from '../standalone.ts';
 import { isDatabaseEmpty, seedDemo } from './demo.ts';
 
@@ -18,6 +19,6 @@ await runStandalone(settings, async (db, log) => {
     log.info('demo data not added: the database already has users');
     return;
   }
-  await seedDemo(db);
+  await seedDemo(db, new Date(), { storage: createStorage(settings) });
   log.info('demo data added');
 });

@@ -28,6 +28,8 @@ export const FILE_PURPOSES = [
   'ticket_document',
   'training_file',
   'contract',
+  // The dashboard banner images (spec 3 §2.1: the 'dash' folder).
+  'dash',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 

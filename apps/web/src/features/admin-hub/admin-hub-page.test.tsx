@@ -10,6 +10,7 @@ const admin = (features: CurrentUser['features']) => makeUser({ isAdmin: true, r
 describe('the admin hub (spec 3 §2.2)', () => {
   it('reaches the people pages by the flags they need', () => {
     expect(labels(admin(['Users Management', 'Access Control', 'Outbox']))).toEqual([
+      'Settings',
       'Manage Teams',
       'All Dealers',
       'All Users',
@@ -27,5 +28,16 @@ describe('the admin hub (spec 3 §2.2)', () => {
     expect(shown).not.toContain('All Dealers');
     expect(shown).not.toContain('Access Control');
     expect(shown).not.toContain('Outbox');
+  });
+
+  it('shows Settings to every admin and Deals only with the Deals flag (spec 3 §2.2)', () => {
+    const sectionOf = (user: CurrentUser) => hubSectionsFor(user).find((section) => section.title === 'Settings');
+    expect(sectionOf(admin([]))?.links.map((link) => link.label)).toEqual(['Settings']);
+    expect(sectionOf(admin(['Deals']))?.links.map((link) => [link.label, link.to])).toEqual([
+      ['Settings', '/settings'],
+      ['Deals', '/deals'],
+    ]);
+    const leader = makeUser({ isLeader: true, role: 'leader', features: ['Deals'] });
+    expect(sectionOf(leader)).toBeUndefined();
   });
 });

@@ -3,7 +3,9 @@ import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
 import FactCheckRoundedIcon from '@mui/icons-material/FactCheckRounded';
 import FileDownloadRoundedIcon from '@mui/icons-material/FileDownloadRounded';
 import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
+import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
 import MarkEmailReadRoundedIcon from '@mui/icons-material/MarkEmailReadRounded';
+import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
 import SimCardRoundedIcon from '@mui/icons-material/SimCardRounded';
 import StorefrontRoundedIcon from '@mui/icons-material/StorefrontRounded';
 import Box from '@mui/material/Box';
@@ -38,10 +40,30 @@ interface HubSection {
 
 /**
  * The hub's sections (spec 3 §2.2), each link shown by the flag its page needs (the server refuses
- * the same calls without it). Sections of screens still to come (Imports, Settings, Helpdesk,
- * University, Finance) appear as those screens land, never as a dead end.
+ * the same calls without it). Sections of screens still to come (Imports, Helpdesk, University,
+ * Finance) and links still to come (Training Modules, Edit Sales Note) appear as those screens land,
+ * never as a dead end.
  */
 export const HUB_SECTIONS: HubSection[] = [
+  {
+    title: 'Settings',
+    links: [
+      {
+        label: 'Settings',
+        description: 'Levels, services, suppliers, product types and the banner',
+        to: paths.settings,
+        icon: <SettingsRoundedIcon />,
+        shown: access.settings,
+      },
+      {
+        label: 'Deals',
+        description: "Suppliers' deals and their commission rates",
+        to: paths.deals,
+        icon: <HandshakeRoundedIcon />,
+        shown: access.deals,
+      },
+    ],
+  },
   {
     title: 'Agent Actions',
     links: [
