@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { productsMaster, productTypes, suppliersMaster } from './catalogue.ts';
 import { commissionsPeriodIndex } from './commission-periods.ts';
 import { usersMaster } from './people.ts';
@@ -181,5 +193,27 @@ export const ordersAgentNote = pgTable(
       .where(sql`not ${t.deleted}`),
     index('orders_agent_note_supplier_order_idx').on(t.suppliersMasterId, t.orderNumber),
     index('orders_agent_note_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Paid orders per dealer, supplier and month, kept exact by statement triggers on orders_import,
+ * orders_master and orders_admin_override (migration 0011), so the leaderboard reads one month's
+ * rows instead of scanning its orders. Derived data: no foreign keys, rebuilt by the migration.
+ */
+export const leaderboardMonthlySales = pgTable(
+  'leaderboard_monthly_sales',
+  {
+    /** The first day of the month the orders were paid in. */
+    month: date().notNull(),
+    suppliersMasterId: integer().notNull(),
+    usersMasterId: integer().notNull(),
+    sales: integer().notNull(),
+    /** The earliest paid date of those orders (ranking ties). */
+    firstPaid: date().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.suppliersMasterId, t.usersMasterId] }),
+    index('leaderboard_monthly_sales_month_user_idx').on(t.month, t.usersMasterId),
   ],
 );

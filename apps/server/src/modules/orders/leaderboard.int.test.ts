@@ -150,6 +150,61 @@ describe('GET /api/leaderboard', () => {
     expect(names).toEqual(['Leaderboard Coast', 'Leaderboard Metro']);
   });
 
+  it('keeps the monthly sales exact through re-imports, overrides and their removal', async () => {
+    const db = ctx.db;
+    const fromScratch = async () =>
+      (
+        await db.execute(sql`
+          select date_trunc('month', o.order_paid_date)::date::text as month, o.suppliers_master_id as supplier,
+                 coalesce(ov.newly_assigned_agent, om.users_master_id) as user_id,
+                 count(*)::int as sales, min(o.order_paid_date)::text as first_paid
+            from orders_import o
+            left join orders_master om on om.orders_import_id = o.id
+            left join orders_admin_override ov on ov.orders_import_id = o.id
+           where o.order_paid_date is not null and coalesce(ov.newly_assigned_agent, om.users_master_id) is not null
+           group by 1, 2, 3 order by 1, 2, 3`)
+      ).rows;
+    const kept = async () =>
+      (
+        await db.execute(sql`
+          select month::text, suppliers_master_id as supplier, users_master_id as user_id, sales, first_paid::text
+            from leaderboard_monthly_sales order by 1, 2, 3`)
+      ).rows;
+    expect(await kept()).toEqual(await fromScratch());
+
+    // A re-import moves the agent's first November order to December and pays an unpaid one.
+    await db.execute(sql`
+      update orders_import set order_paid_date = '2026-12-03'
+       where id = (select min(o.id) from orders_import o join orders_master om on om.orders_import_id = o.id
+                    where om.users_master_id = ${agent.id} and o.order_paid_date = '2026-11-05')`);
+    await db.execute(sql`
+      update orders_import set order_paid_date = '2026-11-01'
+       where id in (select o.id from orders_import o join orders_master om on om.orders_import_id = o.id
+                     where om.users_master_id = ${agent.id} and o.order_paid_date is null)`);
+    expect(await kept()).toEqual(await fromScratch());
+
+    // Overrides: two of the teammate's orders to the agent, then one moved on to the leader, then removed.
+    await db.execute(sql`
+      insert into orders_admin_override (orders_import_id, newly_assigned_agent)
+      select om.orders_import_id, ${agent.id} from orders_master om
+       where om.users_master_id = ${teammate.id}
+         and not exists (select 1 from orders_admin_override ov where ov.orders_import_id = om.orders_import_id)
+       order by om.orders_import_id limit 2`);
+    expect(await kept()).toEqual(await fromScratch());
+    await db.execute(sql`
+      update orders_admin_override set newly_assigned_agent = ${leader.id}
+       where id = (select min(id) from orders_admin_override where newly_assigned_agent = ${agent.id})`);
+    expect(await kept()).toEqual(await fromScratch());
+    await db.execute(sql`delete from orders_admin_override where newly_assigned_agent in (${agent.id}, ${leader.id})`);
+    expect(await kept()).toEqual(await fromScratch());
+
+    // An attribution removed and written again for someone else.
+    await db.execute(sql`
+      update orders_master set users_master_id = ${outsider.id}
+       where orders_import_id = (select min(orders_import_id) from orders_master where users_master_id = ${teammate.id})`);
+    expect(await kept()).toEqual(await fromScratch());
+  });
+
   it('refuses bad months and limits by name, the waiting state and anonymous callers', async () => {
     expect((await board(agentCookie, 'year=2026&month=13')).status).toBe(400);
     expect((await board(agentCookie, 'year=2026&month=11&limit=5000')).status).toBe(400);

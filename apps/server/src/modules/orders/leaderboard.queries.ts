@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 
-// The leaderboard's one statement (DECISIONS "Leaderboard"). A month's paid orders come by the
-// paid-date indexes (per supplier, or across suppliers), each order's dealer is the override's
-// agent when one exists, else the automatic attribution; sales are counted per dealer and ranked
-// in the same statement, so the server never holds more than the rows it returns.
+// The leaderboard's one statement (DECISIONS "Leaderboard"). A month's sales per dealer and supplier
+// are kept current by triggers as orders are imported, attributed and overridden (migration 0011:
+// leaderboard_monthly_sales, each order counted for its effective dealer), so a read sums one
+// month's rows instead of scanning its orders, and ranks them in the same statement: the server
+// never holds more than the rows it returns.
 
 export interface LeaderboardFilter {
-  /** First and last day of the month, 'YYYY-MM-DD'. */
+  /** The month's first day, 'YYYY-MM-DD'. */
   from: string;
-  to: string;
   supplierId: number | null;
   /** Only this dealer and their downstream (the structure view). */
   withinId: number | null;
@@ -28,7 +28,7 @@ export interface RankedRow {
 }
 
 export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Promise<RankedRow[]> {
-  const supplier = filter.supplierId === null ? sql`true` : sql`o.suppliers_master_id = ${filter.supplierId}`;
+  const supplier = filter.supplierId === null ? sql`true` : sql`l.suppliers_master_id = ${filter.supplierId}`;
   const within =
     filter.withinId === null
       ? sql`true`
@@ -43,18 +43,11 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
     top_sales: number;
     ranked: number;
   }>(sql`
-    with paid as (
-      select coalesce(ov.newly_assigned_agent, om.users_master_id) as user_id, o.order_paid_date
-        from orders_import o
-        left join orders_master om on om.orders_import_id = o.id
-        left join orders_admin_override ov on ov.orders_import_id = o.id
-       where o.order_paid_date between ${filter.from}::date and ${filter.to}::date and ${supplier}
-    ),
-    per_seller as (
-      select p.user_id, count(*)::int as sales, min(p.order_paid_date) as first_paid
-        from paid p
-       where p.user_id is not null
-       group by p.user_id
+    with per_seller as (
+      select l.users_master_id as user_id, sum(l.sales)::int as sales, min(l.first_paid) as first_paid
+        from leaderboard_monthly_sales l
+       where l.month = ${filter.from}::date and ${supplier}
+       group by l.users_master_id
     ),
     ranked as (
       select u.id as user_id, u.first_name, u.surname, s.sales,

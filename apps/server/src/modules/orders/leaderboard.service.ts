@@ -16,10 +16,8 @@ const isoDay = (year: number, month: number, day: number) =>
 
 /** The month's ranks for `actor`: everyone who sold, or (structure) the actor's own branch. */
 export async function leaderboard(db: Database, actor: Actor, query: LeaderboardQuery): Promise<Leaderboard> {
-  const lastDay = new Date(Date.UTC(query.year, query.month, 0)).getUTCDate();
   const rows = await rankedSellers(db, {
     from: isoDay(query.year, query.month, 1),
-    to: isoDay(query.year, query.month, lastDay),
     supplierId: query.supplierId ?? null,
     withinId: query.view === 'structure' ? actor.user.id : null,
     limit: Math.min(query.limit, LEADERBOARD_EXPANDED),
