@@ -13,6 +13,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { profileRoutes } from './modules/accounts/profile.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(approvalsRoutes(deps, guards));
   await app.register(teamsRoutes(db, guards));
   await app.register(alertsRoutes(deps, guards));
+  await app.register(catalogueRoutes(db, guards));
 
   await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
   return app;

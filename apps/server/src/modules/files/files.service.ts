@@ -28,6 +28,7 @@ export const FILE_PURPOSES = [
   'ticket_document',
   'training_file',
   'contract',
+  'supplier_banner',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
