@@ -7,8 +7,10 @@ import {
   dealsMaster,
   featuresMaster,
   productsDealIndex,
+  productsImport,
   productsMaster,
   productTypes,
+  suppliersContacts,
   suppliersMaster,
   suppliersProductTypeIndex,
   usersAccessIndex,
@@ -161,6 +163,41 @@ export async function createSupplier(
       .values(productTypeIds.map((refsProductTypeId) => ({ suppliersMasterId: supplier!.id, refsProductTypeId })));
   }
   return supplier!;
+}
+
+/** A supplier's contact of one contact type (1 Sales, 2 Support, 3 Finance); phone stored +27. */
+export async function createSupplierContact(
+  db: Executor,
+  supplierId: number,
+  input: Partial<typeof suppliersContacts.$inferInsert> & { contactTypeId: number },
+) {
+  const n = nextSequence();
+  const [row] = await db
+    .insert(suppliersContacts)
+    .values({
+      supplierId,
+      contactFirstName: 'Contact',
+      contactSurname: `Person${n}`,
+      contactEmail: `contact${n}@supplier.example.test`,
+      contactNumber: `+2782${String(n).padStart(7, '0').slice(-7)}`,
+      ...input,
+    })
+    .returning();
+  return row!;
+}
+
+/** Imported product rows of a supplier, unmatched unless `productsMasterId` is given. */
+export async function createProductImports(
+  db: Executor,
+  supplierId: number,
+  names: string[],
+  productsMasterId: number | null = null,
+) {
+  if (!names.length) return [];
+  return db
+    .insert(productsImport)
+    .values(names.map((productName) => ({ suppliersMasterId: supplierId, productName, productsMasterId })))
+    .returning();
 }
 
 export async function createProduct(
