@@ -35,11 +35,15 @@ export const CONTACT_MESSAGES = {
 export const SUPPLIER_PHONE = /^(0|\+27)\d{9}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** An absolute http(s) address. */
+/**
+ * An absolute http(s) address, or an address on this site ('/supplier-logos/metro.svg',
+ * '/api/files/{id}'): the portal's content policy shows images from its own origin.
+ */
 export function isWebUrl(value: string): boolean {
+  if (/^\/[^/\\\s]\S*$/.test(value)) return true;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
   } catch {
     return false;
   }

@@ -13,6 +13,7 @@ import {
   type NewOrder,
   recordAttempts,
 } from './activity-factories.ts';
+import { seedSupplierAdmin } from './catalogue-demo.ts';
 import {
   addBankingDetails,
   createDeal,
@@ -125,6 +126,7 @@ async function seedCatalogue(db: Executor) {
 
   const metro = await createSupplier(db, {
     supplierName: 'Metro Fibre Connect',
+    logoUrl: '/supplier-logos/metro-fibre-connect.svg',
     supplierDescription: 'Uncapped home fibre in metro areas.',
     supplierStatus: 1,
     regex: '^MFC-\\d{6}$',
@@ -142,6 +144,7 @@ async function seedCatalogue(db: Executor) {
   });
   const kasi = await createSupplier(db, {
     supplierName: 'Kasi Mobile',
+    logoUrl: '/supplier-logos/kasi-mobile.svg',
     supplierDescription: 'Prepaid and contract SIMs.',
     supplierStatus: 2,
     regex: '^\\d{10}$',
@@ -154,6 +157,7 @@ async function seedCatalogue(db: Executor) {
   });
   const coast = await createSupplier(db, {
     supplierName: 'Coastline Fibre',
+    logoUrl: '/supplier-logos/coastline-fibre.svg',
     supplierDescription: 'Fibre along the coast.',
     supplierStatus: 2,
     reports: true,
@@ -162,6 +166,7 @@ async function seedCatalogue(db: Executor) {
   });
   const legacy = await createSupplier(db, {
     supplierName: 'Legacy Telecom',
+    logoUrl: '/supplier-logos/legacy-telecom.svg',
     supplierDescription: 'No longer sold.',
     supplierStatus: 3,
     productTypeIds: [lte.id],
@@ -602,6 +607,7 @@ export async function seedDemo(
     const random = createRandom();
     const catalogue = await seedCatalogue(tx);
     const people = await seedPeople(tx, catalogue, random, passwordHash);
+    await seedSupplierAdmin(tx, catalogue, people);
     await seedActivity(tx, catalogue, people, random, today);
     return { catalogue, people };
   });

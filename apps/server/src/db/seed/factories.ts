@@ -10,6 +10,7 @@ import {
   productsImport,
   productsMaster,
   productTypes,
+  suppliersAssistEmailIndex,
   suppliersContacts,
   suppliersMaster,
   suppliersProductTypeIndex,
@@ -184,6 +185,21 @@ export async function createSupplierContact(
     })
     .returning();
   return row!;
+}
+
+/** Admins e-mailed about a supplier's sales assist leads (type 1) or agent support tickets (type 2). */
+export async function addAssistRecipients(db: Executor, supplierId: number, typeId: 1 | 2, userIds: number[]) {
+  if (!userIds.length) return;
+  await db
+    .insert(suppliersAssistEmailIndex)
+    .values(
+      userIds.map((usersMasterId) => ({
+        suppliersMasterId: supplierId,
+        usersMasterId,
+        refsSupplierAssistEmailTypeId: typeId,
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /** Imported product rows of a supplier, unmatched unless `productsMasterId` is given. */
