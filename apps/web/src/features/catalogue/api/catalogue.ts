@@ -170,10 +170,15 @@ export function useSaveProduct() {
 }
 
 export function useDeleteProduct() {
-  const invalidate = useInvalidateCatalogue();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api(`/api/catalogue/products/${id}`, { method: 'DELETE' }),
-    onSettled: invalidate,
+    // Everything but the deleted product itself, which the page still shows until it leaves.
+    onSettled: (_result, _error, id) =>
+      queryClient.invalidateQueries({
+        queryKey: catalogueKeys.all,
+        predicate: (query) => query.queryKey.join('/') !== catalogueKeys.product(id).join('/'),
+      }),
   });
 }
 

@@ -25,7 +25,7 @@ import {
   SupplierRequest,
 } from '@portal/domain/catalogue/suppliers';
 import { useSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type Control, Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { FormNativeSelect, FormTextField } from '../../../components/form-fields';
@@ -525,7 +525,6 @@ export function SupplierFormPage() {
   useDocumentTitle(isEdit ? 'Edit Supplier' : 'Add Supplier');
   const references = useCatalogueReferences();
   const supplier = useSupplier(id, isEdit);
-  useEffect(() => window.scrollTo(0, 0), []);
 
   const loadError = references.error ?? (isEdit ? supplier.error : null);
   return (
