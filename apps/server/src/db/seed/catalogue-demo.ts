@@ -1,5 +1,4 @@
 import type { Executor } from '../client.ts';
-import type { DemoCatalogue, DemoPeople } from './demo.ts';
 import {
   addAssistRecipients,
   createProduct,
@@ -42,9 +41,19 @@ const CONTACTS: Record<string, Array<[type: number, first: string, surname: stri
   ],
 };
 
+type Row = { id: number };
+type Supplier = Row & { supplierName: string };
+/** What the demo's catalogue and people seeds made (demo.ts), as far as this part needs it. */
+interface SeededCatalogue {
+  productTypes: { fibre: Row; lte: Row };
+  suppliers: { metro: Supplier; kasi: Supplier; coast: Supplier; legacy: Supplier };
+  /** Metro 25, 50 and 100 Mbps first. */
+  products: Row[];
+}
+
 const domainOf = (name: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '')}.co.za`;
 
-export async function seedSupplierAdmin(db: Executor, catalogue: DemoCatalogue, people: DemoPeople) {
+export async function seedSupplierAdmin(db: Executor, catalogue: SeededCatalogue, people: { admin: Row }) {
   const { fibre, lte } = catalogue.productTypes;
   const vuma = await createSupplier(db, {
     supplierName: 'Vuma Link',

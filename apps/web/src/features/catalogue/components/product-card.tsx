@@ -21,7 +21,16 @@ export function ProductCard({ supplierId, product }: { supplierId: number; produ
       <CardActionArea
         component={RouterLink}
         to={editProductPath(supplierId, product.id)}
-        sx={{ height: '100%', p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }}
+        sx={{
+          height: '100%',
+          p: 2,
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          justifyContent: 'stretch',
+          justifyItems: 'start',
+          gap: 1.5,
+          alignContent: 'start',
+        }}
       >
         <Box sx={{ height: 48, display: 'flex', alignItems: 'center' }}>
           {product.logoUrl ? (

@@ -60,7 +60,7 @@ export function SuppliersPage() {
               src={row.logoUrl ?? undefined}
               alt=""
               variant="rounded"
-              sx={{ width: 32, height: 32, bgcolor: 'grey.100' }}
+              sx={{ width: 64, height: 32, bgcolor: 'grey.100' }}
               slotProps={{ img: { sx: { objectFit: 'contain' } } }}
             >
               <StorefrontRoundedIcon fontSize="small" color="action" />
