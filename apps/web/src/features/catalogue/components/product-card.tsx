@@ -53,6 +53,7 @@ export function ProductCard({ supplierId, product }: { supplierId: number; produ
             label={productStatusLabel(product.refsProductStatusId, product.statusName)}
             color={healthy ? 'success' : 'warning'}
             variant={healthy ? 'filled' : 'outlined'}
+            sx={{ maxWidth: '100%', height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } }}
           />
         </Box>
         <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>

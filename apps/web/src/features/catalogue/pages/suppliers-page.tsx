@@ -71,7 +71,7 @@ export function SuppliersPage() {
           </Box>
         ),
       },
-      { field: 'statusName', headerName: 'Status', width: 150, sortable: false },
+      { field: 'statusName', headerName: 'Status', width: isMobile ? 112 : 150, sortable: false },
       {
         field: 'productTypes',
         headerName: 'Product types',
@@ -89,7 +89,7 @@ export function SuppliersPage() {
         valueFormatter: (value: string) => formatDate(value),
       },
     ],
-    [],
+    [isMobile],
   );
 
   return (
