@@ -164,10 +164,12 @@ test('the product types: add, rename, a duplicate refused, delete', async ({ pag
   const edit = page.getByRole('dialog', { name: 'Edit Product Type' });
   await edit.getByLabel('Product type name').fill('Satellite TV');
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Satellite TV')).toBeVisible();
+  const list = page.getByRole('list', { name: 'Product types' });
+  await expect(list.getByText('Satellite TV')).toBeVisible();
   await page.getByRole('button', { name: 'Delete Satellite TV' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('Satellite TV')).toBeHidden();
+  await expect(page.getByText('Product type deleted')).toBeVisible();
+  await expect(list.getByText('Satellite TV')).toBeHidden();
 });
 
 test.describe('on a phone', () => {
