@@ -65,13 +65,20 @@ export function SuppliersPage() {
             >
               <StorefrontRoundedIcon fontSize="small" color="action" />
             </Avatar>
-            <Link component={RouterLink} to={adminSupplierPath(row.id)} sx={{ fontWeight: 600 }}>
-              {row.supplierName}
-            </Link>
+            <Box sx={{ minWidth: 0 }}>
+              <Link component={RouterLink} to={adminSupplierPath(row.id)} sx={{ fontWeight: 600 }}>
+                {row.supplierName}
+              </Link>
+              {isMobile ? (
+                <Typography variant="body2" color="text.secondary">
+                  {row.statusName}
+                </Typography>
+              ) : null}
+            </Box>
           </Box>
         ),
       },
-      { field: 'statusName', headerName: 'Status', width: isMobile ? 112 : 150, sortable: false },
+      { field: 'statusName', headerName: 'Status', width: 150, sortable: false },
       {
         field: 'productTypes',
         headerName: 'Product types',
@@ -129,8 +136,10 @@ export function SuppliersPage() {
         loading={suppliers.isFetching}
         paginationModel={pagination}
         onPaginationModelChange={setPagination}
-        columnVisibilityModel={isMobile ? { productTypes: false, lastUpdated: false, productCount: false } : {}}
-        rowHeight={56}
+        columnVisibilityModel={
+          isMobile ? { statusName: false, productTypes: false, lastUpdated: false, productCount: false } : {}
+        }
+        rowHeight={isMobile ? 64 : 56}
         slots={{ noRowsOverlay: () => <NoSuppliers searching={search !== ''} /> }}
         aria-label="Suppliers"
       />
