@@ -65,12 +65,12 @@ export function SuppliersPage() {
             >
               <StorefrontRoundedIcon fontSize="small" color="action" />
             </Avatar>
-            <Box sx={{ minWidth: 0 }}>
-              <Link component={RouterLink} to={adminSupplierPath(row.id)} sx={{ fontWeight: 600 }}>
+            <Box sx={{ minWidth: 0, lineHeight: 1.4 }}>
+              <Link component={RouterLink} to={adminSupplierPath(row.id)} sx={{ fontWeight: 600, display: 'block' }}>
                 {row.supplierName}
               </Link>
               {isMobile ? (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.4 }}>
                   {row.statusName}
                 </Typography>
               ) : null}
