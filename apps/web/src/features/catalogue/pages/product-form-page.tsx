@@ -257,7 +257,15 @@ function ProductForm({
           />
         </Grid>
       </Grid>
-      <Box sx={{ display: 'flex', gap: 1, mt: 3, flexWrap: 'wrap' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 1,
+          mt: 3,
+          flexDirection: { xs: 'column-reverse', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+        }}
+      >
         {product ? (
           <Button
             color="error"
@@ -268,7 +276,7 @@ function ProductForm({
             Delete Product
           </Button>
         ) : null}
-        <Box sx={{ flex: 1 }} />
+        <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
         <Button component={RouterLink} to={adminSupplierPath(supplierId)}>
           Cancel
         </Button>
