@@ -13,6 +13,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { profileRoutes } from './modules/accounts/profile.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { dealsRoutes } from './modules/catalogue/deals.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(ticketsRoutes(db, guards));
   await app.register(dealsRoutes(db, guards));
   await app.register(settingsRoutes(db, guards));
+  await app.register(catalogueRoutes(db, guards));
 
   await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
   return app;

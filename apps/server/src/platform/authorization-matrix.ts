@@ -142,6 +142,8 @@ const FLAGGED_ADMINS: Record<Persona, Cell> = {
   adminWithout: 'deny',
   adminWith: 'allow',
 };
+/** Every admin, flags or none (the catalogue's admin screens, settings). */
+const ADMINS: Record<Persona, Cell> = { ...FLAGGED_ADMINS, adminWithout: 'allow' };
 /** Leaders, and admins holding the row's flags. */
 const LEADERS_AND_FLAGGED_ADMINS: Record<Persona, Cell> = { ...FLAGGED_ADMINS, leader: 'allow' };
 
@@ -297,9 +299,6 @@ const RICA_SAMPLE = {
   country: 'ZAF',
 };
 
-/** Every admin, with or without flags (a row without flags). */
-const ADMINS: Record<Persona, Cell> = { ...FLAGGED_ADMINS, adminWithout: 'allow' };
-
 const DEAL_SAMPLE = {
   dealName: 'Matrix deal',
   dealDescription: 'A deal of the matrix',
@@ -322,6 +321,36 @@ function multipartSample(): SampleRequest {
   );
   return { raw: { payload, contentType: `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A supplier the form accepts: the required Sales and Support contacts complete. */
+function supplierSample(s: SampleContext) {
+  const contact = (contactTypeId: number) => ({
+    contactTypeId,
+    isRequired: true,
+    contactFirstName: 'Naledi',
+    contactSurname: 'Dlamini',
+    contactEmail: `supplier.${s.unique()}@example.test`,
+    contactNumber: '0821234567',
+  });
+  return {
+    supplierName: `Matrix Supplier ${s.unique()}`,
+    supplierDescription: 'A supplier made by the matrix test',
+    supplierStatus: 2,
+    logoUrl: 'https://cdn.example.test/logo.png',
+    contacts: [contact(1), contact(2)],
+  };
+}
+
+const PRODUCT_SAMPLE = {
+  displayName: 'Matrix 50 Mbps',
+  refsProductTypeId: 1,
+  suppliersMasterId: NO_SUCH_ID,
+  customerPrice: '115.00',
+  totalCommission: '100.00',
+  ogrPercentage: 7.5,
+  revenuePoints: 10,
+  refsProductStatusId: 1,
+};
 
 // --- The table -------------------------------------------------------------------------------
 
@@ -763,6 +792,100 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     note: 'a file that does not exist: 400',
     expect: ADMINS,
     sample: () => ({ body: { fileId: NO_SUCH_UUID } }),
+  },
+
+  // Catalogue: product types, suppliers, products
+  { route: 'GET /api/catalogue/references', expect: ADMINS },
+  { route: 'GET /api/catalogue/assist-recipients', expect: ADMINS },
+  { route: 'GET /api/catalogue/product-types', expect: ADMINS },
+  {
+    route: 'POST /api/catalogue/product-types',
+    expect: ADMINS,
+    sample: (s) => ({ body: { name: `Matrix Type ${s.unique()}` } }),
+  },
+  {
+    route: 'PUT /api/catalogue/product-types/{id}',
+    expect: ADMINS,
+    note: 'no such product type: 404 once authorised',
+    sample: (s) => ({ params: { id: NO_SUCH_ID }, body: { name: `Matrix Type ${s.unique()}` } }),
+  },
+  {
+    route: 'DELETE /api/catalogue/product-types/{id}',
+    expect: ADMINS,
+    note: 'no such product type: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  { route: 'GET /api/catalogue/suppliers', expect: ADMINS },
+  { route: 'POST /api/catalogue/suppliers', expect: ADMINS, sample: (s) => ({ body: supplierSample(s) }) },
+  {
+    route: 'GET /api/catalogue/suppliers/{id}',
+    expect: ADMINS,
+    note: 'no such supplier: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'PUT /api/catalogue/suppliers/{id}',
+    expect: ADMINS,
+    note: 'no such supplier: 404 once authorised',
+    sample: (s) => ({ params: { id: NO_SUCH_ID }, body: supplierSample(s) }),
+  },
+  {
+    route: 'PUT /api/catalogue/suppliers/{id}/banner',
+    expect: ADMINS,
+    note: 'no such supplier: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID }, body: { fileId: NO_SUCH_UUID } }),
+  },
+  {
+    route: 'GET /api/catalogue/suppliers/{id}/deals',
+    flags: ['Deals'],
+    expect: FLAGGED_ADMINS,
+    note: 'no such supplier: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/catalogue/suppliers/{id}/products',
+    expect: ADMINS,
+    note: 'no such supplier: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'POST /api/catalogue/suppliers/{id}/products',
+    expect: ADMINS,
+    note: 'no such supplier: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID }, body: PRODUCT_SAMPLE }),
+  },
+  {
+    route: 'GET /api/catalogue/products/{id}',
+    expect: ADMINS,
+    note: 'no such product: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'PUT /api/catalogue/products/{id}',
+    expect: ADMINS,
+    note: 'no such product: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID }, body: PRODUCT_SAMPLE }),
+  },
+  {
+    route: 'DELETE /api/catalogue/products/{id}',
+    expect: ADMINS,
+    note: 'no such product: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/catalogue/suppliers/{id}/product-matches',
+    expect: ADMINS,
+    note: 'no such supplier: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'PUT /api/catalogue/suppliers/{id}/product-matches',
+    expect: ADMINS,
+    note: 'no such supplier: 404 once authorised',
+    sample: () => ({
+      params: { id: NO_SUCH_ID },
+      body: { matches: [{ importId: NO_SUCH_ID, productsMasterId: NO_SUCH_ID }] },
+    }),
   },
 
   // better-auth: the endpoints the product opens (platform/auth.ts OPEN_AUTH_PATHS)

@@ -34,6 +34,9 @@ describe('routes by audience (spec 1 §2.2)', () => {
     ['/access-control', leader],
     ['/all-dealers', admin([])],
     ['/rica', makeUser()],
+    ['/settings/suppliers', leader],
+    ['/admin/Supplier/1', makeUser()],
+    ['/edit-product/1/2', leader],
   ])('%s is denied', async (path, user) => {
     renderAt(path, user);
     // The route's code loads first, then the gate decides.

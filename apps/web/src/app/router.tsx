@@ -296,6 +296,43 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // The catalogue's admin screens (spec 3 §2.1, §2.12): every admin; the supplier page
+            // shows its deals only with the Deals flag.
+            element: <Guard rule={access.catalogue} />,
+            children: [
+              {
+                path: paths.settingsProductTypes,
+                lazy: async () => ({
+                  Component: (await import('../features/catalogue/pages/product-types-page')).ProductTypesPage,
+                }),
+              },
+              {
+                path: paths.settingsSuppliers,
+                lazy: async () => ({
+                  Component: (await import('../features/catalogue/pages/suppliers-page')).SuppliersPage,
+                }),
+              },
+              ...[paths.addSupplier, `${paths.editSupplier}/:id`].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/catalogue/pages/supplier-form-page')).SupplierFormPage,
+                }),
+              })),
+              {
+                path: `${paths.adminSupplier}/:id`,
+                lazy: async () => ({
+                  Component: (await import('../features/catalogue/pages/supplier-detail-page')).SupplierDetailPage,
+                }),
+              },
+              ...[`${paths.addProduct}/:supplierId`, `${paths.editProduct}/:supplierId/:productId`].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/catalogue/pages/product-form-page')).ProductFormPage,
+                }),
+              })),
+            ],
+          },
+          {
             element: <Guard rule={access.outbox} />,
             children: [
               {

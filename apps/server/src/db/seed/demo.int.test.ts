@@ -80,6 +80,28 @@ describe('demo data', () => {
     expect(rates!.n).toBeGreaterThan(3);
   });
 
+  it('has a catalogue to manage: contacts of every required type, products in each status, unmatched imports', async () => {
+    const [missing] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM suppliers_master s CROSS JOIN refs_supplier_contact_type t
+        WHERE t.is_required AND NOT EXISTS (
+          SELECT 1 FROM suppliers_contacts c WHERE c.supplier_id = s.id AND c.contact_type_id = t.id)`,
+    );
+    expect(missing!.n).toBe(0);
+    const statuses = await query<{ status: number | null }>(
+      'SELECT DISTINCT refs_product_status_id AS status FROM products_master',
+    );
+    expect(statuses.map((row) => row.status)).toEqual(expect.arrayContaining([1, 2, 3, null]));
+    const [imports] = await query<{ unmatched: number; matched: number; suppliers: number }>(
+      `SELECT count(*) FILTER (WHERE products_master_id IS NULL)::int AS unmatched,
+              count(*) FILTER (WHERE products_master_id IS NOT NULL)::int AS matched,
+              count(DISTINCT suppliers_master_id) FILTER (WHERE products_master_id IS NULL)::int AS suppliers
+         FROM products_import`,
+    );
+    expect(imports).toMatchObject({ suppliers: 2 });
+    expect(imports!.unmatched).toBeGreaterThan(3);
+    expect(imports!.matched).toBeGreaterThan(3);
+  });
+
   it('has orders across the last three months, mostly attributed, none in the future', async () => {
     const [row] = await query<{ months: number; attributed: number; total: number; future: number }>(
       `SELECT count(DISTINCT date_trunc('month', order_created_date))::int AS months,

@@ -16,6 +16,7 @@ import {
   type NewOrder,
   recordAttempts,
 } from './activity-factories.ts';
+import { seedSupplierAdmin } from './catalogue-demo.ts';
 import {
   addBankingDetails,
   createDashboardBanner,
@@ -130,6 +131,7 @@ async function seedCatalogue(db: Executor) {
 
   const metro = await createSupplier(db, {
     supplierName: 'Metro Fibre Connect',
+    logoUrl: '/supplier-logos/metro-fibre-connect.svg',
     supplierDescription: 'Uncapped home fibre in metro areas.',
     supplierStatus: 1,
     regex: '^MFC-\\d{6}$',
@@ -147,6 +149,7 @@ async function seedCatalogue(db: Executor) {
   });
   const kasi = await createSupplier(db, {
     supplierName: 'Kasi Mobile',
+    logoUrl: '/supplier-logos/kasi-mobile.svg',
     supplierDescription: 'Prepaid and contract SIMs.',
     supplierStatus: 2,
     regex: '^\\d{10}$',
@@ -159,6 +162,7 @@ async function seedCatalogue(db: Executor) {
   });
   const coast = await createSupplier(db, {
     supplierName: 'Coastline Fibre',
+    logoUrl: '/supplier-logos/coastline-fibre.svg',
     supplierDescription: 'Fibre along the coast.',
     supplierStatus: 2,
     reports: true,
@@ -167,6 +171,7 @@ async function seedCatalogue(db: Executor) {
   });
   const legacy = await createSupplier(db, {
     supplierName: 'Legacy Telecom',
+    logoUrl: '/supplier-logos/legacy-telecom.svg',
     supplierDescription: 'No longer sold.',
     supplierStatus: 3,
     productTypeIds: [lte.id],
@@ -649,6 +654,7 @@ export async function seedDemo(
     const random = createRandom();
     const catalogue = await seedCatalogue(tx);
     const people = await seedPeople(tx, catalogue, random, passwordHash);
+    await seedSupplierAdmin(tx, catalogue, people);
     await seedActivity(tx, catalogue, people, random, today);
     await seedSettings(tx, people, options.storage);
     return { catalogue, people };

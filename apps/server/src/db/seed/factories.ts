@@ -8,9 +8,12 @@ import {
   dealsMaster,
   featuresMaster,
   productsDealIndex,
+  productsImport,
   productsMaster,
   productTypes,
   services,
+  suppliersAssistEmailIndex,
+  suppliersContacts,
   suppliersMaster,
   suppliersProductTypeIndex,
   usersAccessIndex,
@@ -163,6 +166,56 @@ export async function createSupplier(
       .values(productTypeIds.map((refsProductTypeId) => ({ suppliersMasterId: supplier!.id, refsProductTypeId })));
   }
   return supplier!;
+}
+
+/** A supplier's contact of one contact type (1 Sales, 2 Support, 3 Finance); phone stored +27. */
+export async function createSupplierContact(
+  db: Executor,
+  supplierId: number,
+  input: Partial<typeof suppliersContacts.$inferInsert> & { contactTypeId: number },
+) {
+  const n = nextSequence();
+  const [row] = await db
+    .insert(suppliersContacts)
+    .values({
+      supplierId,
+      contactFirstName: 'Contact',
+      contactSurname: `Person${n}`,
+      contactEmail: `contact${n}@supplier.example.test`,
+      contactNumber: `+2782${String(n).padStart(7, '0').slice(-7)}`,
+      ...input,
+    })
+    .returning();
+  return row!;
+}
+
+/** Admins e-mailed about a supplier's sales assist leads (type 1) or agent support tickets (type 2). */
+export async function addAssistRecipients(db: Executor, supplierId: number, typeId: 1 | 2, userIds: number[]) {
+  if (!userIds.length) return;
+  await db
+    .insert(suppliersAssistEmailIndex)
+    .values(
+      userIds.map((usersMasterId) => ({
+        suppliersMasterId: supplierId,
+        usersMasterId,
+        refsSupplierAssistEmailTypeId: typeId,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Imported product rows of a supplier, unmatched unless `productsMasterId` is given. */
+export async function createProductImports(
+  db: Executor,
+  supplierId: number,
+  names: string[],
+  productsMasterId: number | null = null,
+) {
+  if (!names.length) return [];
+  return db
+    .insert(productsImport)
+    .values(names.map((productName) => ({ suppliersMasterId: supplierId, productName, productsMasterId })))
+    .returning();
 }
 
 export async function createProduct(

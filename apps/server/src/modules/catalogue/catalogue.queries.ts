@@ -5,14 +5,23 @@ import type {
   NamedItem,
   SupplierOption,
 } from '@portal/domain/catalogue/catalogue';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   dealsMaster,
+  productsImport,
+  productsMaster,
   productTypes,
+  refsProductStatus,
+  refsSupplierContactType,
+  refsSupplierStatus,
+  supplierBanners,
+  suppliersAssistEmailIndex,
+  suppliersContacts,
   suppliersMaster,
   suppliersProductTypeIndex,
   usersDealIndex,
+  usersMaster,
   usersProductTypeIndex,
   usersSupplierIndex,
 } from '../../db/schema/index.ts';
@@ -178,4 +187,482 @@ export async function findLeaderboardSuppliers(db: Executor): Promise<NamedItem[
       ),
     )
     .orderBy(asc(suppliersMaster.supplierName), asc(suppliersMaster.id));
+}
+
+// --- The catalogue's admin screens (spec 3 §2.12): product types, suppliers, products, matches ---
+
+const likeTerm = (search: string) => `%${search.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** A product type by name whatever its case (deleted ones too: the name stays taken in the index). */
+export async function findProductTypeByName(db: Executor, name: string) {
+  const [row] = await db
+    .select({ id: productTypes.id, isDeleted: productTypes.isDeleted })
+    .from(productTypes)
+    .where(sql`lower(${productTypes.name}) = lower(${name})`);
+  return row;
+}
+
+export async function findProductTypeById(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: productTypes.id, name: productTypes.name, isDeleted: productTypes.isDeleted })
+    .from(productTypes)
+    .where(eq(productTypes.id, id));
+  return row;
+}
+
+export async function insertProductType(tx: Executor, name: string) {
+  const [row] = await tx
+    .insert(productTypes)
+    .values({ name })
+    .returning({ id: productTypes.id, name: productTypes.name });
+  return row!;
+}
+
+/** Renames (and, for a deleted type taken up again, restores) a product type. */
+export async function updateProductType(tx: Executor, id: number, values: { name?: string; isDeleted?: boolean }) {
+  const [row] = await tx
+    .update(productTypes)
+    .set(values)
+    .where(eq(productTypes.id, id))
+    .returning({ id: productTypes.id, name: productTypes.name });
+  return row;
+}
+
+/** The live product types among `ids`. */
+export async function findLiveProductTypeIds(db: Executor, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: productTypes.id })
+    .from(productTypes)
+    .where(and(inArray(productTypes.id, ids), eq(productTypes.isDeleted, false)));
+  return rows.map((row) => row.id);
+}
+
+export async function findSupplierStatuses(db: Executor) {
+  return db
+    .select({ id: refsSupplierStatus.id, name: refsSupplierStatus.status })
+    .from(refsSupplierStatus)
+    .orderBy(asc(refsSupplierStatus.id));
+}
+
+export async function findContactTypes(db: Executor) {
+  return db
+    .select({
+      id: refsSupplierContactType.id,
+      name: refsSupplierContactType.name,
+      isRequired: refsSupplierContactType.isRequired,
+    })
+    .from(refsSupplierContactType)
+    .orderBy(asc(refsSupplierContactType.id));
+}
+
+export async function findProductStatuses(db: Executor) {
+  return db
+    .select({ id: refsProductStatus.id, name: refsProductStatus.statusName })
+    .from(refsProductStatus)
+    .orderBy(asc(refsProductStatus.id));
+}
+
+/** One page of live suppliers by name, with their status, product types and live product count. */
+export async function findSupplierPage(db: Executor, query: { page: number; pageSize: number; search: string }) {
+  const where = and(
+    eq(suppliersMaster.isDeleted, false),
+    query.search ? ilike(suppliersMaster.supplierName, likeTerm(query.search)) : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: suppliersMaster.id,
+        supplierName: suppliersMaster.supplierName,
+        statusName: refsSupplierStatus.status,
+        logoUrl: suppliersMaster.logoUrl,
+        lastUpdated: suppliersMaster.lastUpdated,
+        productTypes: sql<string[]>`coalesce((
+          SELECT array_agg(pt.name ORDER BY pt.name) FROM suppliers_product_type_index i
+            JOIN product_types pt ON pt.id = i.refs_product_type_id AND NOT pt.is_deleted
+           WHERE i.suppliers_master_id = suppliers_master.id), '{}')`,
+        productCount: sql<number>`(SELECT count(*)::int FROM products_master p
+           WHERE p.suppliers_master_id = suppliers_master.id AND NOT p.is_deleted)`,
+      })
+      .from(suppliersMaster)
+      .innerJoin(refsSupplierStatus, eq(refsSupplierStatus.id, suppliersMaster.supplierStatus))
+      .where(where)
+      .orderBy(asc(sql`lower(${suppliersMaster.supplierName})`), asc(suppliersMaster.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(suppliersMaster).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** A live supplier with its status name. */
+export async function findSupplier(db: Executor, id: number) {
+  const [row] = await db
+    .select({ supplier: suppliersMaster, statusName: refsSupplierStatus.status })
+    .from(suppliersMaster)
+    .innerJoin(refsSupplierStatus, eq(refsSupplierStatus.id, suppliersMaster.supplierStatus))
+    .where(and(eq(suppliersMaster.id, id), eq(suppliersMaster.isDeleted, false)));
+  return row;
+}
+
+/** What the supplier form shows besides the supplier row. */
+export async function findSupplierParts(db: Executor, supplierId: number) {
+  const [contacts, productTypeRows, recipients, [banner], [unmatched]] = await Promise.all([
+    db
+      .select({
+        contactTypeId: suppliersContacts.contactTypeId,
+        contactFirstName: suppliersContacts.contactFirstName,
+        contactSurname: suppliersContacts.contactSurname,
+        contactEmail: suppliersContacts.contactEmail,
+        contactNumber: suppliersContacts.contactNumber,
+      })
+      .from(suppliersContacts)
+      .where(eq(suppliersContacts.supplierId, supplierId))
+      .orderBy(asc(suppliersContacts.contactTypeId)),
+    db
+      .select({ id: suppliersProductTypeIndex.refsProductTypeId })
+      .from(suppliersProductTypeIndex)
+      .innerJoin(productTypes, eq(productTypes.id, suppliersProductTypeIndex.refsProductTypeId))
+      .where(and(eq(suppliersProductTypeIndex.suppliersMasterId, supplierId), eq(productTypes.isDeleted, false)))
+      .orderBy(asc(suppliersProductTypeIndex.refsProductTypeId)),
+    db
+      .select({
+        type: suppliersAssistEmailIndex.refsSupplierAssistEmailTypeId,
+        id: usersMaster.id,
+        name: sql<string>`${usersMaster.firstName} || ' ' || ${usersMaster.surname}`,
+        email: usersMaster.email,
+      })
+      .from(suppliersAssistEmailIndex)
+      .innerJoin(usersMaster, eq(usersMaster.id, suppliersAssistEmailIndex.usersMasterId))
+      .where(
+        and(eq(suppliersAssistEmailIndex.suppliersMasterId, supplierId), eq(suppliersAssistEmailIndex.isActive, true)),
+      )
+      .orderBy(asc(usersMaster.firstName), asc(usersMaster.id)),
+    db
+      .select({ storedFileId: supplierBanners.storedFileId })
+      .from(supplierBanners)
+      .where(eq(supplierBanners.suppliersMasterId, supplierId)),
+    db
+      .select({ total: count() })
+      .from(productsImport)
+      .where(and(eq(productsImport.suppliersMasterId, supplierId), sql`${productsImport.productsMasterId} IS NULL`)),
+  ]);
+  return {
+    contacts,
+    productTypeIds: productTypeRows.map((row) => row.id),
+    recipients,
+    bannerFileId: banner?.storedFileId ?? null,
+    unmatchedImports: unmatched?.total ?? 0,
+  };
+}
+
+/** Another live supplier already has this name (whatever its case). */
+export async function isSupplierNameTaken(db: Executor, name: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: suppliersMaster.id })
+    .from(suppliersMaster)
+    .where(
+      and(
+        sql`lower(${suppliersMaster.supplierName}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(suppliersMaster.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export type SupplierValues = Omit<
+  typeof suppliersMaster.$inferInsert,
+  'id' | 'isDeleted' | 'createdAt' | 'paymentTypes' | 'logSalesName'
+>;
+
+export async function insertSupplier(tx: Executor, values: SupplierValues) {
+  const [row] = await tx.insert(suppliersMaster).values(values).returning();
+  return row!;
+}
+
+export async function updateSupplier(tx: Executor, id: number, values: SupplierValues) {
+  const [row] = await tx
+    .update(suppliersMaster)
+    .set({ ...values, lastUpdated: sql`now()` })
+    .where(eq(suppliersMaster.id, id))
+    .returning();
+  return row;
+}
+
+/** Keeps exactly the given contacts, one per contact type. */
+export async function replaceSupplierContacts(
+  tx: Executor,
+  supplierId: number,
+  contacts: Array<{
+    contactTypeId: number;
+    contactFirstName: string;
+    contactSurname: string;
+    contactEmail: string;
+    contactNumber: string;
+  }>,
+): Promise<void> {
+  const typeIds = contacts.map((contact) => contact.contactTypeId);
+  await tx
+    .delete(suppliersContacts)
+    .where(
+      and(
+        eq(suppliersContacts.supplierId, supplierId),
+        typeIds.length
+          ? sql`NOT (${suppliersContacts.contactTypeId} = ANY(${sql.param(typeIds)}::smallint[]))`
+          : undefined,
+      ),
+    );
+  for (const contact of contacts) {
+    await tx
+      .insert(suppliersContacts)
+      .values({ supplierId, ...contact })
+      .onConflictDoUpdate({
+        target: [suppliersContacts.supplierId, suppliersContacts.contactTypeId],
+        set: {
+          contactFirstName: contact.contactFirstName,
+          contactSurname: contact.contactSurname,
+          contactEmail: contact.contactEmail,
+          contactNumber: contact.contactNumber,
+        },
+      });
+  }
+}
+
+export async function replaceSupplierProductTypes(tx: Executor, supplierId: number, ids: number[]): Promise<void> {
+  await tx.execute(sql`DELETE FROM suppliers_product_type_index WHERE suppliers_master_id = ${supplierId}
+    AND NOT (refs_product_type_id = ANY(${sql.param(ids)}::int[]))`);
+  await tx.execute(sql`INSERT INTO suppliers_product_type_index (suppliers_master_id, refs_product_type_id)
+    SELECT ${supplierId}, unnest(${sql.param(ids)}::int[]) ON CONFLICT DO NOTHING`);
+}
+
+/** The active recipients of one assist e-mail type become exactly `userIds` (others are switched off). */
+export async function replaceAssistRecipients(
+  tx: Executor,
+  supplierId: number,
+  typeId: number,
+  userIds: number[],
+): Promise<void> {
+  await tx.execute(sql`UPDATE suppliers_assist_email_index SET is_active = false
+     WHERE suppliers_master_id = ${supplierId} AND refs_supplier_assist_email_type_id = ${typeId}
+       AND is_active AND NOT (users_master_id = ANY(${sql.param(userIds)}::int[]))`);
+  await tx.execute(sql`INSERT INTO suppliers_assist_email_index
+      (suppliers_master_id, users_master_id, refs_supplier_assist_email_type_id, is_active)
+    SELECT ${supplierId}, unnest(${sql.param(userIds)}::int[]), ${typeId}, true
+    ON CONFLICT (suppliers_master_id, refs_supplier_assist_email_type_id, users_master_id)
+    DO UPDATE SET is_active = true`);
+}
+
+/** The admins among `ids` who are not deleted. */
+export async function findAdminIds(db: Executor, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: usersMaster.id })
+    .from(usersMaster)
+    .where(
+      and(
+        inArray(usersMaster.id, ids),
+        eq(usersMaster.isAdmin, true),
+        sql`${usersMaster.refsUserLifecycleStatusId} <> 4`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** Up to 20 admins by name or e-mail: the assist e-mail recipient picker. */
+export async function searchAdmins(db: Executor, search: string) {
+  const term = likeTerm(search);
+  return db
+    .select({
+      id: usersMaster.id,
+      name: sql<string>`${usersMaster.firstName} || ' ' || ${usersMaster.surname}`,
+      email: usersMaster.email,
+    })
+    .from(usersMaster)
+    .where(
+      and(
+        eq(usersMaster.isAdmin, true),
+        eq(usersMaster.refsUserLifecycleStatusId, 2),
+        search
+          ? sql`(${usersMaster.firstName} || ' ' || ${usersMaster.surname} ILIKE ${term} OR ${usersMaster.email} ILIKE ${term})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(usersMaster.firstName), asc(usersMaster.surname), asc(usersMaster.id))
+    .limit(20);
+}
+
+export async function upsertSupplierBanner(tx: Executor, supplierId: number, storedFileId: string, userId: number) {
+  await tx
+    .insert(supplierBanners)
+    .values({ suppliersMasterId: supplierId, storedFileId, uploadedByUserId: userId })
+    .onConflictDoUpdate({
+      target: supplierBanners.suppliersMasterId,
+      set: { storedFileId, uploadedByUserId: userId, updatedAt: sql`now()` },
+    });
+}
+
+/** One page of a supplier's live products as cards (price without VAT, status and the supplier's logo). */
+export async function findProductCardPage(db: Executor, supplierId: number, page: number, pageSize: number) {
+  const where = and(eq(productsMaster.suppliersMasterId, supplierId), eq(productsMaster.isDeleted, false));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: productsMaster.id,
+        displayName: productsMaster.displayName,
+        refsProductStatusId: productsMaster.refsProductStatusId,
+        statusName: refsProductStatus.statusName,
+        priceExclCents: productsMaster.customerPriceVatExclCents,
+        logoUrl: suppliersMaster.logoUrl,
+      })
+      .from(productsMaster)
+      .innerJoin(suppliersMaster, eq(suppliersMaster.id, productsMaster.suppliersMasterId))
+      .leftJoin(refsProductStatus, eq(refsProductStatus.id, productsMaster.refsProductStatusId))
+      .where(where)
+      .orderBy(asc(sql`lower(${productsMaster.displayName})`), asc(productsMaster.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(productsMaster).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function findProduct(db: Executor, id: number) {
+  const [row] = await db
+    .select()
+    .from(productsMaster)
+    .where(and(eq(productsMaster.id, id), eq(productsMaster.isDeleted, false)));
+  return row;
+}
+
+export async function supplierOffersProductType(db: Executor, supplierId: number, productTypeId: number) {
+  const [row] = await db
+    .select({ id: suppliersProductTypeIndex.suppliersMasterId })
+    .from(suppliersProductTypeIndex)
+    .innerJoin(suppliersMaster, eq(suppliersMaster.id, suppliersProductTypeIndex.suppliersMasterId))
+    .innerJoin(productTypes, eq(productTypes.id, suppliersProductTypeIndex.refsProductTypeId))
+    .where(
+      and(
+        eq(suppliersProductTypeIndex.suppliersMasterId, supplierId),
+        eq(suppliersProductTypeIndex.refsProductTypeId, productTypeId),
+        eq(suppliersMaster.isDeleted, false),
+        eq(productTypes.isDeleted, false),
+      ),
+    );
+  return row !== undefined;
+}
+
+export async function isProductStatus(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refsProductStatus.id })
+    .from(refsProductStatus)
+    .where(eq(refsProductStatus.id, id));
+  return row !== undefined;
+}
+
+export type ProductValues = Omit<typeof productsMaster.$inferInsert, 'id' | 'isDeleted' | 'createdAt'>;
+
+export async function insertProduct(tx: Executor, values: ProductValues) {
+  const [row] = await tx.insert(productsMaster).values(values).returning();
+  return row!;
+}
+
+export async function updateProduct(
+  tx: Executor,
+  id: number,
+  values: Partial<ProductValues> & { isDeleted?: boolean },
+) {
+  const [row] = await tx.update(productsMaster).set(values).where(eq(productsMaster.id, id)).returning();
+  return row;
+}
+
+/** The supplier's imported products, unmatched first (at most `limit`), with the counts. */
+export async function findImportedProducts(db: Executor, supplierId: number, limit: number) {
+  const mine = eq(productsImport.suppliersMasterId, supplierId);
+  const [items, [counts]] = await Promise.all([
+    db
+      .select({
+        id: productsImport.id,
+        productName: productsImport.productName,
+        productsMasterId: productsImport.productsMasterId,
+      })
+      .from(productsImport)
+      .where(mine)
+      .orderBy(
+        desc(sql`${productsImport.productsMasterId} IS NULL`),
+        asc(productsImport.productName),
+        asc(productsImport.id),
+      )
+      .limit(limit),
+    db
+      .select({
+        total: count(),
+        unmatched: sql<number>`count(*) FILTER (WHERE ${productsImport.productsMasterId} IS NULL)::int`,
+      })
+      .from(productsImport)
+      .where(mine),
+  ]);
+  return { items, total: counts?.total ?? 0, unmatched: counts?.unmatched ?? 0 };
+}
+
+/** The supplier's live products by name (at most `limit`): what an import can be matched to. */
+export async function findProductNames(db: Executor, supplierId: number, limit: number) {
+  return db
+    .select({ id: productsMaster.id, name: productsMaster.displayName })
+    .from(productsMaster)
+    .where(and(eq(productsMaster.suppliersMasterId, supplierId), eq(productsMaster.isDeleted, false)))
+    .orderBy(asc(sql`lower(${productsMaster.displayName})`), asc(productsMaster.id))
+    .limit(limit);
+}
+
+/** How many of the imports and live products belong to the supplier. */
+export async function countOwnMatchParts(db: Executor, supplierId: number, importIds: number[], productIds: number[]) {
+  const [[imports], [products]] = await Promise.all([
+    db
+      .select({ total: count() })
+      .from(productsImport)
+      .where(and(inArray(productsImport.id, importIds), eq(productsImport.suppliersMasterId, supplierId))),
+    db
+      .select({ total: count() })
+      .from(productsMaster)
+      .where(
+        and(
+          inArray(productsMaster.id, productIds),
+          eq(productsMaster.suppliersMasterId, supplierId),
+          eq(productsMaster.isDeleted, false),
+        ),
+      ),
+  ]);
+  return { imports: imports?.total ?? 0, products: products?.total ?? 0 };
+}
+
+export async function setImportMatch(tx: Executor, supplierId: number, importId: number, productsMasterId: number) {
+  await tx
+    .update(productsImport)
+    .set({ productsMasterId })
+    .where(and(eq(productsImport.id, importId), eq(productsImport.suppliersMasterId, supplierId)));
+}
+
+/** The supplier's live deals (at most `limit`) with their type, product type and product count. */
+export async function findSupplierDeals(db: Executor, supplierId: number, limit: number) {
+  const where: SQL = and(eq(dealsMaster.suppliersMasterId, supplierId), eq(dealsMaster.isDeleted, false))!;
+  const [items, [totals]] = await Promise.all([
+    db.execute<{
+      id: number;
+      dealName: string;
+      dealTypeName: string;
+      productTypeName: string;
+      productCount: number;
+    }>(sql`
+      SELECT d.id, d.deal_name AS "dealName", t.deal_type_name AS "dealTypeName", pt.name AS "productTypeName",
+             (SELECT count(*)::int FROM products_deal_index pd WHERE pd.deals_master_id = d.id) AS "productCount"
+        FROM deals_master d
+        JOIN refs_deal_type t ON t.id = d.refs_deal_type_id
+        JOIN product_types pt ON pt.id = d.refs_product_type_id
+       WHERE d.suppliers_master_id = ${supplierId} AND NOT d.is_deleted
+       ORDER BY lower(d.deal_name), d.id
+       LIMIT ${limit}`),
+    db.select({ total: count() }).from(dealsMaster).where(where),
+  ]);
+  return { items: items.rows, total: totals?.total ?? 0 };
 }

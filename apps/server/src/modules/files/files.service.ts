@@ -30,6 +30,7 @@ export const FILE_PURPOSES = [
   'contract',
   // The dashboard banner images (spec 3 §2.1: the 'dash' folder).
   'dash',
+  'supplier_banner',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
