@@ -25,6 +25,10 @@ async function agentSellsToday(count: number) {
 test('the agent leads this month on the dashboard, steps back a month and opens the full page', async ({ page }) => {
   await agentSellsToday(500);
   await signIn(page, 'agent');
+  // The newest banner an admin set, loaded for the agent.
+  const banner = page.getByRole('img', { name: 'Dashboard banner' });
+  await expect(banner).toBeVisible();
+  await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const board = page.getByRole('region', { name: 'Leaderboard' });
   await expect(board).toBeVisible();
   const overall = board.getByRole('region', { name: 'Overall' });

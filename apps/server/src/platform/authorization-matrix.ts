@@ -787,6 +787,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     sample: () => ({ params: { id: NO_SUCH_ID } }),
   },
   { route: 'GET /api/settings/banner', expect: ADMINS },
+  { route: 'GET /api/dashboard/banner', expect: NOT_WAITING },
   {
     route: 'POST /api/settings/banner',
     note: 'a file that does not exist: 400',

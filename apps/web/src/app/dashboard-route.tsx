@@ -5,12 +5,13 @@ import { Link as RouterLink } from 'react-router';
 import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
 import { LeaderboardPanel } from '../features/orders/components/leaderboard-panel';
 import { InsightsButton } from '../features/orders/components/user-insights-dialog';
+import { DashboardBanner } from '../features/settings/components/dashboard-banner';
 import { paths } from '../lib/paths';
 import { useSignedInUser } from '../lib/use-signed-in-user';
 import { access } from './access';
 
 /**
- * '/': the dashboard with other features' parts: the leaderboard, the dealer's own lists and, for
+ * '/': the dashboard with other features' parts: the banner, the leaderboard, the dealer's own lists and, for
  * leaders and admins, Insights. None of them in the waiting state.
  */
 export function DashboardRoute() {
@@ -18,6 +19,7 @@ export function DashboardRoute() {
   const active = access.notWaiting(user);
   return (
     <DashboardPage
+      banner={active ? <DashboardBanner /> : null}
       leaderboard={access.leaderboard(user) ? <LeaderboardPanel /> : null}
       actions={
         active ? (

@@ -31,3 +31,9 @@ export async function isImageOfAlertTo(db: Executor, fileId: string, userId: num
     where a.image_file_id = ${fileId} limit 1`);
   return seen.rows.length > 0;
 }
+
+/** The file is (or was) a dashboard banner: every dealer sees those. */
+export async function isDashboardBannerFile(db: Executor, fileId: string): Promise<boolean> {
+  const found = await db.execute(sql`select 1 from dashboard_banners where stored_file_id = ${fileId} limit 1`);
+  return found.rows.length > 0;
+}

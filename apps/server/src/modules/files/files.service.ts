@@ -11,6 +11,7 @@ import {
   findStoredFile,
   findStoredFilesByIds,
   insertStoredFile,
+  isDashboardBannerFile,
   isImageOfAlertTo,
   type StoredFile,
   setFilesOwner,
@@ -149,6 +150,8 @@ export async function canReadStoredFile(db: Executor, actor: Actor, file: Stored
     // Everyone who received an alert sees its image.
     return isImageOfAlertTo(db, file.id, actor.user.id);
   }
+  // The dashboard banner is for every dealer; an upload to 'dash' that never became one stays private.
+  if (file.purpose === 'dash') return isDashboardBannerFile(db, file.id);
   return false;
 }
 

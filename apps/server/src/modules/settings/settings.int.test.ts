@@ -126,6 +126,22 @@ describe('banner', () => {
     expect(rows[0].storage_key).toMatch(/^dash\//);
   });
 
+  it('shows the newest banner to every dealer on the dashboard; a dash upload that is no banner stays private', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
+    const fileId = await upload('admin', 'dash', { name: 'newest.png', type: 'image/png', data: png });
+    await call('POST', '/api/settings/banner', 'admin', { fileId });
+    const forAgent = await call('GET', '/api/dashboard/banner', 'agent');
+    expect(forAgent.statusCode).toBe(200);
+    expect(forAgent.json().banner).toMatchObject({ fileId, url: `/api/files/${fileId}` });
+    expect((await call('GET', `/api/files/${fileId}`, 'agent')).statusCode).toBe(200);
+    expect((await call('GET', '/api/dashboard/banner', 'anonymous')).statusCode).toBe(401);
+
+    const notBanner = await upload('admin', 'dash', { name: 'draft.png', type: 'image/png', data: png });
+    expect((await call('GET', `/api/files/${notBanner}`, 'agent')).statusCode).toBe(403);
+  });
+
   it('refuses a file that is not an image, or an image uploaded for something else', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     const pdfId = await upload('admin', 'dash', { name: 'banner.pdf', type: 'application/pdf', data: pdf });

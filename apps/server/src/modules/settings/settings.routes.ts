@@ -64,6 +64,15 @@ export const settingsRoutes =
       { preHandler, schema: { tags, summary: 'The newest dashboard banner', response: { 200: CurrentBanner } } },
       () => currentBanner(db),
     );
+    // The dashboard shows the newest banner to every dealer (spec 2 "Dashboard").
+    app.get(
+      '/api/dashboard/banner',
+      {
+        preHandler: guards.notWaiting,
+        schema: { tags, summary: 'The newest dashboard banner, for the dashboard', response: { 200: CurrentBanner } },
+      },
+      () => currentBanner(db),
+    );
     app.post(
       '/api/settings/banner',
       {

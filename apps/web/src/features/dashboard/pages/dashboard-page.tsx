@@ -106,13 +106,22 @@ function WelcomeCard({ user }: { user: CurrentUser }) {
 }
 
 /** '/': the signed-in home. Supplier dashboards are added by the selling area. */
-/** The dashboard; the leaderboard and the header's actions are handed in by the app (other features'). */
-export function DashboardPage({ leaderboard, actions }: { leaderboard?: ReactNode; actions?: ReactNode }) {
+/** The dashboard; the banner, the leaderboard and the header's actions are handed in by the app (other features'). */
+export function DashboardPage({
+  banner,
+  leaderboard,
+  actions,
+}: {
+  banner?: ReactNode;
+  leaderboard?: ReactNode;
+  actions?: ReactNode;
+}) {
   useDocumentTitle('Dashboard');
   const user = useSignedInUser();
   return (
     <>
       <PageHeader title="Choose a dashboard" actions={actions} />
+      {banner}
       <WelcomeCard user={user} />
       {leaderboard ? <Box sx={{ mt: 3 }}>{leaderboard}</Box> : null}
     </>

@@ -13,6 +13,7 @@ export const settingsKeys = {
   levels: ['settings', 'levels'] as const,
   services: ['settings', 'services'] as const,
   banner: ['settings', 'banner'] as const,
+  dashboardBanner: ['dashboard', 'banner'] as const,
 };
 
 export function useStructureLevels() {
@@ -53,6 +54,15 @@ export function useCurrentBanner() {
   });
 }
 
+/** The banner every dealer sees on the dashboard. */
+export function useDashboardBanner() {
+  return useQuery({
+    queryKey: settingsKeys.dashboardBanner,
+    queryFn: ({ signal }) => api('/api/dashboard/banner', { schema: CurrentBanner, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** The uploaded image (its `/api/files/{id}` address) becomes the dashboard banner. */
 export function useAddBanner() {
   const queryClient = useQueryClient();
@@ -63,6 +73,10 @@ export function useAddBanner() {
         body: { fileId: fileAddress.replace(/^\/api\/files\//, '') },
         schema: Banner,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.banner }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsKeys.banner }),
+        queryClient.invalidateQueries({ queryKey: settingsKeys.dashboardBanner }),
+      ]),
   });
 }
