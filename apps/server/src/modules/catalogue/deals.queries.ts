@@ -157,27 +157,6 @@ export async function markDealDeleted(tx: Executor, dealId: number): Promise<voi
 }
 
 /** Does the live supplier offer the live product type? */
-export async function supplierOffersProductType(
-  db: Executor,
-  supplierId: number,
-  productTypeId: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ supplierId: suppliersProductTypeIndex.suppliersMasterId })
-    .from(suppliersProductTypeIndex)
-    .innerJoin(suppliersMaster, eq(suppliersMaster.id, suppliersProductTypeIndex.suppliersMasterId))
-    .innerJoin(productTypes, eq(productTypes.id, suppliersProductTypeIndex.refsProductTypeId))
-    .where(
-      and(
-        eq(suppliersProductTypeIndex.suppliersMasterId, supplierId),
-        eq(suppliersProductTypeIndex.refsProductTypeId, productTypeId),
-        eq(suppliersMaster.isDeleted, false),
-        eq(productTypes.isDeleted, false),
-      ),
-    );
-  return row !== undefined;
-}
-
 export async function dealTypeExists(db: Executor, dealTypeId: number): Promise<boolean> {
   const [row] = await db.select({ id: refsDealType.id }).from(refsDealType).where(eq(refsDealType.id, dealTypeId));
   return row !== undefined;

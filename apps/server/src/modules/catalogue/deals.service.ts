@@ -18,6 +18,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { supplierOffersProductType } from './catalogue.queries.ts';
 import {
   type DealRowRecord,
   dealTypeExists,
@@ -33,7 +34,6 @@ import {
   insertDeal,
   lockDeal,
   markDealDeleted,
-  supplierOffersProductType,
   updateDeal,
   upsertDealProduct,
 } from './deals.queries.ts';

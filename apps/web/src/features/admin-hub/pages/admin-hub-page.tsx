@@ -1,5 +1,4 @@
 import AdminPanelSettingsRoundedIcon from '@mui/icons-material/AdminPanelSettingsRounded';
-import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
 import FactCheckRoundedIcon from '@mui/icons-material/FactCheckRounded';
 import FileDownloadRoundedIcon from '@mui/icons-material/FileDownloadRounded';
 import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
@@ -9,27 +8,17 @@ import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
 import SimCardRoundedIcon from '@mui/icons-material/SimCardRounded';
 import StorefrontRoundedIcon from '@mui/icons-material/StorefrontRounded';
 import Box from '@mui/material/Box';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { CurrentUser } from '@portal/domain/accounts/me';
-import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { type AccessRule, access } from '../../../app/access';
+import { type NavLink, NavLinkList } from '../../../components/nav-link-list';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignedInUser } from '../../../lib/use-signed-in-user';
 
-interface HubLink {
-  label: string;
-  description: string;
-  to: string;
-  icon: ReactNode;
+interface HubLink extends NavLink {
   shown: AccessRule;
 }
 
@@ -150,17 +139,7 @@ export function AdminHubPage() {
             <Typography id={sectionId(section)} variant="h6" component="h2" sx={{ px: 2.5, pt: 2, pb: 1 }}>
               {section.title}
             </Typography>
-            <List disablePadding>
-              {section.links.map((link) => (
-                <ListItem key={link.to} disablePadding>
-                  <ListItemButton component={RouterLink} to={link.to} sx={{ px: 2.5, py: 1.25 }}>
-                    <ListItemIcon sx={{ color: 'primary.main', minWidth: 44 }}>{link.icon}</ListItemIcon>
-                    <ListItemText primary={link.label} secondary={link.description} />
-                    <ChevronRightRoundedIcon sx={{ color: 'text.secondary' }} aria-hidden />
-                  </ListItemButton>
-                </ListItem>
-              ))}
-            </List>
+            <NavLinkList links={section.links} />
           </Paper>
         ))}
       </Box>
