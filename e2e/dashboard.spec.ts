@@ -57,6 +57,8 @@ test('the agent leads this month on the dashboard, steps back a month and opens 
   await page.goto('/agent-dash/leaderBoard');
   await expect(page.getByRole('heading', { name: 'Leaderboard', level: 1 })).toBeVisible();
   await expect(page.getByRole('listitem', { name: /^Gold medal: Ayanda/ }).first()).toBeVisible();
+  // The full page draws the top ten (Overall and Structure side by side on a wide screen).
+  await expect(page.getByRole('img', { name: /^Top \d+ by sales: Ayanda \d+/ }).first()).toBeVisible();
 });
 
 test('on a phone the leaderboard shows one list at a time', async ({ page }) => {

@@ -15,9 +15,12 @@ import {
   type LeaderboardView,
   monthLabel,
 } from '@portal/domain/orders/leaderboard';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useLeaderboard } from '../api/leaderboard';
+
+// MUI X Charts comes only with the full leaderboard page.
+const LeaderboardChart = lazy(() => import('./leaderboard-chart'));
 
 const MEDAL_COLOURS = ['#d4a017', '#9aa4ad', '#b0703c'] as const;
 const MEDAL_NAMES = ['Gold', 'Silver', 'Bronze'] as const;
@@ -125,10 +128,12 @@ export interface LeaderboardListProps {
   viewerId: number;
   /** Shown above the list on the combined view. */
   title?: string;
+  /** The top ten as a bar chart above the medals. */
+  chart?: boolean;
 }
 
 /** One ranking: medals for the first three, ranks 4 to 10, Expand to 100. */
-export function LeaderboardList({ view, year, month, supplierId, viewerId, title }: LeaderboardListProps) {
+export function LeaderboardList({ view, year, month, supplierId, viewerId, title, chart }: LeaderboardListProps) {
   const [expanded, setExpanded] = useState(false);
   const query: LeaderboardQuery = {
     year,
@@ -165,6 +170,13 @@ export function LeaderboardList({ view, year, month, supplierId, viewerId, title
     const listed = rows.filter((row) => row.rank > LEADERBOARD_MEDALS);
     content = (
       <>
+        {chart && rows.length > 1 ? (
+          <Suspense fallback={<Skeleton variant="rounded" height={200} sx={{ mb: 2 }} />}>
+            <Box sx={{ mb: 2 }}>
+              <LeaderboardChart rows={rows} />
+            </Box>
+          </Suspense>
+        ) : null}
         <Box
           component="ol"
           aria-label="Top three"

@@ -30,7 +30,7 @@ const ALL = 'all';
  * The leaderboard (spec 2): supplier filter, PREV / NEXT month (NEXT stops at the current month),
  * Overall and Structure side by side on wide screens, one at a time with a toggle on phones.
  */
-export function LeaderboardPanel({ headingLevel = 'h2' }: { headingLevel?: 'h1' | 'h2' }) {
+export function LeaderboardPanel({ withChart = false }: { withChart?: boolean }) {
   const user = useSignedInUser();
   const mobile = useIsMobile();
   const suppliers = useLeaderboardSuppliers();
@@ -48,6 +48,7 @@ export function LeaderboardPanel({ headingLevel = 'h2' }: { headingLevel?: 'h1' 
       supplierId={supplierId}
       viewerId={user.id}
       {...(title ? { title } : {})}
+      chart={withChart && !mobile}
     />
   );
 
@@ -56,7 +57,7 @@ export function LeaderboardPanel({ headingLevel = 'h2' }: { headingLevel?: 'h1' 
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
           <EmojiEventsRoundedIcon color="warning" />
-          <Typography id="leaderboard-heading" variant="h6" component={headingLevel} sx={{ flex: 1, minWidth: 140 }}>
+          <Typography id="leaderboard-heading" variant="h6" component="h2" sx={{ flex: 1, minWidth: 140 }}>
             Leaderboard
           </Typography>
           <TextField

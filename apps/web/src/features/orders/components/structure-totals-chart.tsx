@@ -1,44 +1,44 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
 import {
   STRUCTURE_MILESTONE_LABELS,
   STRUCTURE_MILESTONES,
   type StructureTotals,
 } from '@portal/domain/orders/structure-report';
 
-const COLOURS = { created: '#3d6fd1', paid: '#0b3a8c', installed: '#d4a017', activated: '#2e7d32' } as const;
+const COLOURS = ['#3d6fd1', '#0b3a8c', '#d4a017', '#2e7d32'];
 
-/** The four milestones of a whole structure as bars, each also read out as a number. */
-export function StructureTotalsChart({ totals }: { totals: StructureTotals }) {
-  const top = Math.max(1, ...STRUCTURE_MILESTONES.map((key) => totals[key]));
+/**
+ * The four milestones of a whole structure as a bar chart (loaded with the Insights dialog, not
+ * with the dashboard); the numbers are also in its accessible name and under the tree.
+ */
+export default function StructureTotalsChart({ totals }: { totals: StructureTotals }) {
+  const labels = STRUCTURE_MILESTONES.map((key) => STRUCTURE_MILESTONE_LABELS[key]);
   return (
     <Box
       role="img"
       aria-label={STRUCTURE_MILESTONES.map((key) => `${STRUCTURE_MILESTONE_LABELS[key]} ${totals[key]}`).join(', ')}
-      sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: { xs: 1, sm: 2 }, alignItems: 'end' }}
     >
-      {STRUCTURE_MILESTONES.map((key) => (
-        <Box key={key} sx={{ textAlign: 'center' }}>
-          <Typography variant="h6" component="div">
-            {totals[key]}
-          </Typography>
-          <Box sx={{ height: 96, display: 'flex', alignItems: 'flex-end', justifyContent: 'center' }}>
-            <Box
-              sx={{
-                width: '60%',
-                maxWidth: 56,
-                height: `${Math.max(4, (totals[key] / top) * 96)}px`,
-                bgcolor: COLOURS[key],
-                borderRadius: '6px 6px 0 0',
-                transition: 'height 300ms',
-              }}
-            />
-          </Box>
-          <Typography variant="caption" color="text.secondary">
-            {STRUCTURE_MILESTONE_LABELS[key]}
-          </Typography>
-        </Box>
-      ))}
+      <BarChart
+        height={220}
+        hideLegend
+        margin={{ left: 0, right: 8, top: 16, bottom: 0 }}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: labels,
+            colorMap: { type: 'ordinal', values: labels, colors: COLOURS },
+          },
+        ]}
+        yAxis={[{ tickMinStep: 1, width: 40 }]}
+        series={[
+          {
+            data: STRUCTURE_MILESTONES.map((key) => totals[key]),
+            label: 'Orders',
+            barLabel: 'value',
+          },
+        ]}
+      />
     </Box>
   );
 }

@@ -12,13 +12,15 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { currentMonth, monthLabel, shiftMonth } from '@portal/domain/orders/leaderboard';
 import { isEmptyStructure } from '@portal/domain/orders/structure-report';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { useStructureReport } from '../api/structure-report';
-import { StructureTotalsChart } from './structure-totals-chart';
 import { StructureTreeItem } from './structure-tree';
+
+// MUI X Charts is a large chunk: it comes with the opened dialog, not with the dashboard.
+const StructureTotalsChart = lazy(() => import('./structure-totals-chart'));
 
 type Period = 'this' | 'last';
 
@@ -67,7 +69,9 @@ function Insights({ rootId }: { rootId: number }) {
               No sales in your structure for {range.label}. Try a different period.
             </Alert>
           ) : null}
-          <StructureTotalsChart totals={report.data.node.totals} />
+          <Suspense fallback={<Skeleton variant="rounded" height={220} aria-label="Loading the chart" />}>
+            <StructureTotalsChart totals={report.data.node.totals} />
+          </Suspense>
           <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
             Structure report
           </Typography>

@@ -9,7 +9,7 @@ export function LeaderboardPage() {
   return (
     <Box sx={{ maxWidth: 1100 }}>
       <PageHeader title="Leaderboard" subtitle="Orders paid this month, ranked" />
-      <LeaderboardPanel />
+      <LeaderboardPanel withChart />
     </Box>
   );
 }
