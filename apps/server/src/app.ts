@@ -25,6 +25,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { ricaRoutes } from './modules/rica/rica.routes.ts';
+import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { actorUniversityStatus } from './modules/university/university.service.ts';
 import { type AccessGuards, createAccessGuards } from './platform/access.ts';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(teamsRoutes(db, guards));
   await app.register(alertsRoutes(deps, guards));
   await app.register(ordersRoutes(db, guards));
+  await app.register(suppliersRoutes(db, guards));
 
   await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
   return app;

@@ -34,24 +34,36 @@ export const OUTSIDE_PICKER_WINDOW = 'Choose dates from 12 months back to 12 mon
 const day = z.string().refine(isRealIsoDate, { message: 'Use a real date in the form YYYY-MM-DD' });
 const id = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
+const reportFields = {
+  supplierId: id,
+  report: z.enum(ORDER_REPORTS).default('order'),
+  /** The dealer whose report it is (impersonation view); omitted: the viewer. */
+  userId: id.optional(),
+  from: day,
+  to: day,
+  /** Searches every date of the dealer's orders; an empty search is no search. */
+  search: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().min(ORDER_SEARCH_MIN, ORDER_SEARCH_TOO_SHORT).max(100).optional(),
+  ),
+};
+const rangeInOrder: [(query: { from: string; to: string }) => boolean, { message: string; path: string[] }] = [
+  (query) => query.from <= query.to,
+  { message: 'The start date is after the end date', path: ['to'] },
+];
+
 export const OrderReportQuery = z
   .strictObject({
-    supplierId: id,
-    report: z.enum(ORDER_REPORTS).default('order'),
-    /** The dealer whose report it is (impersonation view); omitted: the viewer. */
-    userId: id.optional(),
-    from: day,
-    to: day,
-    /** Searches every date of the dealer's orders; an empty search is no search. */
-    search: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z.string().trim().min(ORDER_SEARCH_MIN, ORDER_SEARCH_TOO_SHORT).max(100).optional(),
-    ),
+    ...reportFields,
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     limit: z.coerce.number().int().min(1).max(ORDER_REPORT_PAGE_SIZE).default(ORDER_REPORT_PAGE_SIZE),
   })
-  .refine((query) => query.from <= query.to, { message: 'The start date is after the end date', path: ['to'] });
+  .refine(...rangeInOrder);
 export type OrderReportQuery = z.infer<typeof OrderReportQuery>;
+
+/** The 'Agent Report' download: the same report, every row. */
+export const OrderReportExportQuery = z.strictObject(reportFields).refine(...rangeInOrder);
+export type OrderReportExportQuery = z.infer<typeof OrderReportExportQuery>;
 export type OrderReportFilter = Omit<OrderReportQuery, 'page' | 'limit'>;
 
 export const COMMISSION_STATUSES = ['activated_unpaid', 'not_activated'] as const;
