@@ -40,7 +40,11 @@ export const paths = {
   editProduct: '/edit-product',
   deals: '/deals',
   leaderboard: '/agent-dash/leaderBoard',
+  supplier: '/Supplier',
 } as const;
+
+/** A supplier's dashboard (spec 2 "Supplier page"): '/Supplier/{supplierId}'. */
+export const supplierPath = (supplierId: number): string => `${paths.supplier}/${supplierId}`;
 
 /** Where the e-mailed verification link lands: '/verify-email/{verificationId}'. */
 export const verifyEmailPath = (verificationId: string): string => `${paths.verifyEmail}/${verificationId}`;

@@ -109,7 +109,8 @@ export function isTabEnabled(supplier: TabFlags, tab: SupplierTab): boolean {
 }
 
 /** Reports when enabled, otherwise Links. */
-export const defaultTab = (supplier: TabFlags): SupplierTab => (isTabEnabled(supplier, 'reports') ? 'reports' : 'links');
+export const defaultTab = (supplier: TabFlags): SupplierTab =>
+  isTabEnabled(supplier, 'reports') ? 'reports' : 'links';
 
 /**
  * The tabs the page shows: the enabled ones among those whose content exists (`available`). The

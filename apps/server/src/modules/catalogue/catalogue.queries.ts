@@ -71,7 +71,10 @@ export async function findDashboardSuppliers(db: Executor): Promise<DashboardSup
 }
 
 /** One live supplier (hidden ones included: the caller judges them); undefined when none. */
-export async function findDashboardSupplier(db: Executor, supplierId: number): Promise<DashboardSupplierRow | undefined> {
+export async function findDashboardSupplier(
+  db: Executor,
+  supplierId: number,
+): Promise<DashboardSupplierRow | undefined> {
   const [row] = await db
     .select(dashboardColumns)
     .from(suppliersMaster)

@@ -56,8 +56,18 @@ beforeAll(async () => {
   deep = await createUser(db, { parentId: agent.id, withoutLogin: true, firstName: 'Thabo', surname: 'Mokoena' });
   outsider = await createUser(db, { parentId: admin.id, withoutLogin: true, firstName: 'Olga', surname: 'Smit' });
   fibreId = (await createProductType(db, 'Report Fibre')).id;
-  metro = await createSupplier(db, { supplierName: 'Report Metro', supplierStatus: 1, reports: true, productTypeIds: [fibreId] });
-  coast = await createSupplier(db, { supplierName: 'Report Coast', supplierStatus: 2, reports: true, productTypeIds: [fibreId] });
+  metro = await createSupplier(db, {
+    supplierName: 'Report Metro',
+    supplierStatus: 1,
+    reports: true,
+    productTypeIds: [fibreId],
+  });
+  coast = await createSupplier(db, {
+    supplierName: 'Report Coast',
+    supplierStatus: 2,
+    reports: true,
+    productTypeIds: [fibreId],
+  });
   for (const user of [leader, agent, deep, outsider]) await linkUser(db, user.id, { supplierIds: [metro.id] });
 
   await createOrders(db, [
@@ -126,8 +136,16 @@ describe('GET /api/orders/report', () => {
     expect(body.total).toBe(3);
     expect(body.tiles).toEqual({ created: 3, paid: 3, installed: 2, activated: 2 });
     const byNumber = Object.fromEntries(body.rows.map((row) => [row.orderNumber, row]));
-    expect(byNumber['A-1']).toMatchObject({ progress: 'Commission Paid', commissionPaidDate: day(7), commissionStatus: null });
-    expect(byNumber['B-1']).toMatchObject({ progress: 'Placed', customerPhone: '821234567', commissionStatus: 'not_activated' });
+    expect(byNumber['A-1']).toMatchObject({
+      progress: 'Commission Paid',
+      commissionPaidDate: day(7),
+      commissionStatus: null,
+    });
+    expect(byNumber['B-1']).toMatchObject({
+      progress: 'Placed',
+      customerPhone: '821234567',
+      commissionStatus: 'not_activated',
+    });
     expect(byNumber['D-1']).toMatchObject({ progress: 'Reactivated', commissionStatus: 'activated_unpaid' });
   });
 
@@ -153,7 +171,10 @@ describe('GET /api/orders/report', () => {
     expect((await report(cookies.agent, `supplierId=${metro.id}&from=${tooEarly}&to=${today}`)).status).toBe(400);
     expect((await report(cookies.agent, `supplierId=${metro.id}&from=${today}&to=${tooLate}`)).status).toBe(400);
     expect((await report(cookies.agent, `supplierId=${metro.id}&from=${month.to}&to=${month.from}`)).status).toBe(400);
-    const ok = await report(cookies.agent, `supplierId=${metro.id}&from=${addMonths(today, -12)}&to=${addMonths(today, 12)}`);
+    const ok = await report(
+      cookies.agent,
+      `supplierId=${metro.id}&from=${addMonths(today, -12)}&to=${addMonths(today, 12)}`,
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.total).toBe(4);
   });
@@ -177,7 +198,7 @@ describe('GET /api/orders/report', () => {
     expect(numbers(outsiders.body)).toEqual(['G-1']);
   });
 
-  it("refuses a supplier the viewer may not open and an unknown one", async () => {
+  it('refuses a supplier the viewer may not open and an unknown one', async () => {
     expect((await report(cookies.agent, `supplierId=${coast.id}&${RANGE}`)).status).toBe(403);
     expect((await report(cookies.agent, `supplierId=999999&${RANGE}`)).status).toBe(404);
     expect((await report('', `supplierId=${metro.id}&${RANGE}`)).status).toBe(401);
@@ -207,7 +228,10 @@ describe('GET /api/orders/report/export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="Agent Report.csv"');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toContain('Account Number');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"=""0012345"""');
@@ -247,7 +271,9 @@ describe('GET /api/orders/report/agents', () => {
     expect((await agents(cookies.leader, `supplierId=${metro.id}&search=thab`)).body.agents).toEqual([
       { id: deep.id, label: `Z-${deep.id} Thabo Mokoena` },
     ]);
-    expect((await agents(cookies.leader, `supplierId=${metro.id}&search=Z-${deep.id}`)).body.agents[0]?.id).toBe(deep.id);
+    expect((await agents(cookies.leader, `supplierId=${metro.id}&search=Z-${deep.id}`)).body.agents[0]?.id).toBe(
+      deep.id,
+    );
   });
 
   it('offers admins anyone linked, and refuses agents', async () => {

@@ -60,7 +60,7 @@ const byName = (body: DashboardSuppliers) =>
   Object.fromEntries(body.suppliers.map((card) => [card.name, { registered: card.registered, href: card.href }]));
 
 describe('GET /api/dashboard/suppliers', () => {
-  it("shows an agent their own suppliers active, other status-1 ones Not Registered, and hides the rest", async () => {
+  it('shows an agent their own suppliers active, other status-1 ones Not Registered, and hides the rest', async () => {
     const { status, body } = await cards(cookies.agent);
     expect(status).toBe(200);
     expect(byName(body)).toEqual({
@@ -102,7 +102,13 @@ describe('GET /api/suppliers/{supplierId}', () => {
   it("opens one of the agent's suppliers with what its tabs need", async () => {
     const { status, body } = await page(cookies.agent, s.open.id);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ id: s.open.id, name: 'Open Fibre', reports: true, orderNotes: true, salesAssist: false });
+    expect(body).toMatchObject({
+      id: s.open.id,
+      name: 'Open Fibre',
+      reports: true,
+      orderNotes: true,
+      salesAssist: false,
+    });
     expect((await page(cookies.agent, s.registered.id)).body.salesAssist).toBe(true);
   });
 

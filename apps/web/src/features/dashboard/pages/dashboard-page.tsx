@@ -105,14 +105,25 @@ function WelcomeCard({ user }: { user: CurrentUser }) {
   );
 }
 
-/** '/': the signed-in home. Supplier dashboards are added by the selling area. */
-/** The dashboard; the leaderboard and Insights are handed in by the app (another feature's, spec 2). */
-export function DashboardPage({ leaderboard, insights }: { leaderboard?: ReactNode; insights?: ReactNode }) {
+/**
+ * '/': the signed-in home. The supplier cards, the leaderboard and Insights are handed in by the
+ * app (other features', spec 2 "Dashboard").
+ */
+export function DashboardPage({
+  suppliers,
+  leaderboard,
+  insights,
+}: {
+  suppliers?: ReactNode;
+  leaderboard?: ReactNode;
+  insights?: ReactNode;
+}) {
   useDocumentTitle('Dashboard');
   const user = useSignedInUser();
   return (
     <>
       <PageHeader title="Choose a dashboard" actions={insights} />
+      {suppliers}
       <WelcomeCard user={user} />
       {leaderboard ? <Box sx={{ mt: 3 }}>{leaderboard}</Box> : null}
     </>
