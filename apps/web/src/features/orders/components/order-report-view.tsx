@@ -123,7 +123,7 @@ export function OrderReportView({ filter }: { filter: ReportFilter }) {
   const data = report.data;
   const empty = filter.search ? 'No orders match the search' : 'No orders in this period';
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Tiles tiles={data?.tiles} />
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary" aria-live="polite">

@@ -188,27 +188,8 @@ export function ReportsTab({ supplier }: { supplier: SupplierPage }) {
   };
   const viewKey = JSON.stringify(filter);
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box
-        sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', justifyContent: 'space-between' }}
-      >
-        {canPick ? <AgentPicker supplierId={supplier.id} value={picked} onChange={setPicked} /> : <span />}
-        <Button
-          variant="contained"
-          color="success"
-          startIcon={<WhatsAppIcon />}
-          href={whatsAppHref({
-            supplierName: supplier.name,
-            dealerName: `${user.firstName} ${user.surname}`.trim(),
-            zCode: user.zCode,
-          })}
-          target="_blank"
-          rel="noopener noreferrer"
-          disabled={picked !== null}
-        >
-          WhatsApp
-        </Button>
-      </Box>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      {canPick ? <AgentPicker supplierId={supplier.id} value={picked} onChange={setPicked} /> : null}
       {picked ? (
         <Alert
           severity="info"
@@ -221,18 +202,36 @@ export function ReportsTab({ supplier }: { supplier: SupplierPage }) {
           Viewing the reports of {picked.label}
         </Alert>
       ) : null}
-      <Tabs
-        value={sub}
-        onChange={(_, value: SubTab) => setSub(value)}
-        aria-label="Reports"
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Tab value="orders" label="Orders" />
-        <Tab value="actions" label="Actions" />
-        <Tab value="structure" label="Structure" disabled={!canStructure} />
-      </Tabs>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={sub}
+          onChange={(_, value: SubTab) => setSub(value)}
+          aria-label="Reports"
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ flex: 1, minWidth: 0 }}
+        >
+          <Tab value="orders" label="Orders" />
+          <Tab value="actions" label="Actions" />
+          <Tab value="structure" label="Structure" disabled={!canStructure} />
+        </Tabs>
+        <Button
+          variant="contained"
+          color="success"
+          startIcon={<WhatsAppIcon />}
+          href={whatsAppHref({
+            supplierName: supplier.name,
+            dealerName: `${user.firstName} ${user.surname}`.trim(),
+            zCode: user.zCode,
+          })}
+          target="_blank"
+          rel="noopener noreferrer"
+          disabled={picked !== null}
+          sx={{ flexShrink: 0 }}
+        >
+          WhatsApp
+        </Button>
+      </Box>
       <RangeFilters range={range} onRange={setRange} />
       {sub !== 'structure' ? (
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>

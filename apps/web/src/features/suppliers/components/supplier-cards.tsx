@@ -61,7 +61,7 @@ function SupplierCardItem({ card }: { card: SupplierCard }) {
   }
   const external = isExternalHref(card.href);
   return (
-    <Card variant="outlined" role="listitem" sx={{ '&:hover': { borderColor: 'primary.main' } }}>
+    <Card variant="outlined" role="listitem" aria-label={card.name} sx={{ '&:hover': { borderColor: 'primary.main' } }}>
       {external ? (
         <CardActionArea href={card.href} target="_blank" rel="noopener noreferrer" aria-label={card.name}>
           <CardBody card={card} />
