@@ -194,7 +194,7 @@ export function ReportsTab({ supplier }: { supplier: SupplierPage }) {
         <Alert
           severity="info"
           action={
-            <Button color="inherit" size="small" onClick={() => setPicked(null)}>
+            <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => setPicked(null)}>
               Back to mine
             </Button>
           }
@@ -202,14 +202,14 @@ export function ReportsTab({ supplier }: { supplier: SupplierPage }) {
           Viewing the reports of {picked.label}
         </Alert>
       ) : null}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Tabs
           value={sub}
           onChange={(_, value: SubTab) => setSub(value)}
           aria-label="Reports"
           variant="scrollable"
           allowScrollButtonsMobile
-          sx={{ flex: 1, minWidth: 0 }}
+          sx={{ flex: '1 1 300px', minWidth: 0, borderBottom: 1, borderColor: 'divider' }}
         >
           <Tab value="orders" label="Orders" />
           <Tab value="actions" label="Actions" />
@@ -227,7 +227,7 @@ export function ReportsTab({ supplier }: { supplier: SupplierPage }) {
           target="_blank"
           rel="noopener noreferrer"
           disabled={picked !== null}
-          sx={{ flexShrink: 0 }}
+          sx={{ flexShrink: 0, ml: 'auto' }}
         >
           WhatsApp
         </Button>
