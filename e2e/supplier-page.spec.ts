@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { query } from './db.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, personas, signIn, test } from './fixtures.ts';
 
 // The supplier dashboards (spec 2 "Dashboard", "Supplier page"): the cards, the Reports tab with
 // its tiles, grid, presets, search and 'Agent Report', a leader's downstream view and Structure.
@@ -55,7 +55,19 @@ test('an agent opens a supplier: tabs, tiles, grid, presets, search and the Agen
   expect(csv).toMatch(/"=""0\d{9}"""/);
 
   // Search: two characters at least; emptying it resets.
-  const account = (await grid.getByRole('row').nth(1).getByRole('gridcell').first().textContent())!.trim();
+  // One of the agent's Metro orders with an account number (other journeys add orders without one).
+  const [mine] = await query<{ account: string }>(
+    `SELECT o.customer_account_number AS account
+       FROM orders_import o
+       JOIN orders_master om ON om.orders_import_id = o.id
+       JOIN users_master u ON u.id = om.users_master_id
+       JOIN suppliers_master s ON s.id = o.suppliers_master_id
+      WHERE u.email = $1 AND s.supplier_name = 'Metro Fibre Connect' AND o.customer_account_number IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM orders_admin_override ov WHERE ov.orders_import_id = o.id)
+      ORDER BY o.id LIMIT 1`,
+    [personas.agent],
+  );
+  const account = mine!.account;
   const search = page.getByRole('searchbox', { name: 'Search orders' });
   await search.fill('A');
   await expect(page.getByText('Enter at least 2 characters to search')).toBeVisible();
