@@ -119,7 +119,8 @@ export async function findSupplierDealers(
       from users_supplier_index us
       join users_master u on u.id = us.user_id
      where us.supplier_id = ${filter.supplierId}
-       and u.refs_user_lifecycle_status_id <> 4
+       -- Not those still awaiting approval, declined or deleted: they have no reports to read.
+       and u.refs_user_lifecycle_status_id not in (1, 4, 5)
        and ${below}
        and ${matches}
      order by u.first_name, u.surname, u.id

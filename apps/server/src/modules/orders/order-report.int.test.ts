@@ -68,7 +68,9 @@ beforeAll(async () => {
     reports: true,
     productTypeIds: [fibreId],
   });
-  for (const user of [leader, agent, deep, outsider]) await linkUser(db, user.id, { supplierIds: [metro.id] });
+  // Awaiting approval: linked, but never offered in the picker.
+  const pending = await createUser(db, { parentId: agent.id, withoutLogin: true, refsUserLifecycleStatusId: 1 });
+  for (const user of [leader, agent, deep, outsider, pending]) await linkUser(db, user.id, { supplierIds: [metro.id] });
 
   await createOrders(db, [
     // A: every milestone this month and its commission paid.
@@ -261,7 +263,7 @@ describe('GET /api/orders/report/agents', () => {
     return { status: res.statusCode, body: res.json() as ReportAgents };
   };
 
-  it("offers a leader their downstream dealers linked to the supplier, labelled 'Z-{id} First Surname'", async () => {
+  it("offers a leader their downstream dealers linked to the supplier (not those awaiting approval), labelled 'Z-{id} First Surname'", async () => {
     const { status, body } = await agents(cookies.leader, `supplierId=${metro.id}`);
     expect(status).toBe(200);
     expect(body.agents.map((option) => option.label)).toEqual([
