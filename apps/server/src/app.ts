@@ -28,6 +28,7 @@ import { peopleRoutes } from './modules/people/people.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { ricaRoutes } from './modules/rica/rica.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { actorUniversityStatus } from './modules/university/university.service.ts';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(dealsRoutes(db, guards));
   await app.register(settingsRoutes(db, guards));
   await app.register(catalogueRoutes(db, guards));
+  await app.register(suppliersRoutes(db, guards));
 
   await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
   return app;

@@ -194,6 +194,13 @@ const LEADER_ON_DOWNSTREAM = byRelation({
 const local = (phone: string | null) => `0${(phone ?? '+27820000000').slice(3)}`;
 const NO_SUCH_ID = 2_000_000_000;
 const NO_SUCH_UUID = '00000000-0000-4000-8000-000000000000';
+/** The current month (the order reports accept 12 months back and ahead of today). */
+function thisMonth(): { from: string; to: string } {
+  const today = new Date();
+  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
+  const last = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
 
 /** An Edit User body that keeps the target's phone and e-mail (a leader may not change them). */
 export function editUserSample(target: SampleUser, personal: Record<string, unknown> = {}) {
@@ -652,6 +659,32 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     target: { in: 'query', name: 'rootId' },
     expect: byRelation({ waiting: NONE, agent: NONE, leader: DOWNSTREAM, adminWithout: ANY, adminWith: ANY }),
     sample: () => ({ query: { from: '2026-11-01', to: '2026-11-30' } }),
+  },
+  // Orders: the supplier page's order reports (a dealer's own; a leader's downstream; admins anyone's)
+  {
+    route: 'GET /api/orders/report',
+    target: { in: 'query', name: 'userId' },
+    expect: byRelation({ waiting: NONE, agent: SELF_ONLY, leader: DOWNSTREAM, adminWithout: ANY, adminWith: ANY }),
+    sample: () => ({ query: { supplierId: NO_SUCH_ID, report: 'order', ...thisMonth() } }),
+  },
+  {
+    route: 'GET /api/orders/report/export',
+    target: { in: 'query', name: 'userId' },
+    expect: byRelation({ waiting: NONE, agent: SELF_ONLY, leader: DOWNSTREAM, adminWithout: ANY, adminWith: ANY }),
+    sample: () => ({ query: { supplierId: NO_SUCH_ID, report: 'unpaid', ...thisMonth() } }),
+  },
+  {
+    route: 'GET /api/orders/report/agents',
+    expect: LEADERS_AND_ADMINS,
+    sample: () => ({ query: { supplierId: NO_SUCH_ID, search: 'Z-1' } }),
+  },
+
+  // Suppliers: the dashboard's cards and the supplier page (which supplier is the service's check)
+  { route: 'GET /api/dashboard/suppliers', expect: NOT_WAITING },
+  {
+    route: 'GET /api/suppliers/{supplierId}',
+    expect: NOT_WAITING,
+    sample: () => ({ params: { supplierId: NO_SUCH_ID } }),
   },
 
   // RICA

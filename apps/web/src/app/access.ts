@@ -41,4 +41,6 @@ export const access = {
   leaderboard: allowed('read', 'leaderboard'),
   /** Insights on the dashboard: the structure report of leaders and admins. */
   insights: allowed('read', 'structure-report'),
+  /** The supplier page's 'Select Downstream Agent' (leaders and admins). */
+  reportAgents: allowed('list', 'order-report'),
 } satisfies Record<string, AccessRule>;

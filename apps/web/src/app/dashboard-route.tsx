@@ -6,13 +6,14 @@ import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
 import { LeaderboardPanel } from '../features/orders/components/leaderboard-panel';
 import { InsightsButton } from '../features/orders/components/user-insights-dialog';
 import { DashboardBanner } from '../features/settings/components/dashboard-banner';
+import { SupplierCards } from '../features/suppliers/components/supplier-cards';
 import { paths } from '../lib/paths';
 import { useSignedInUser } from '../lib/use-signed-in-user';
 import { access } from './access';
 
 /**
- * '/': the dashboard with other features' parts: the banner, the leaderboard, the dealer's own lists and, for
- * leaders and admins, Insights. None of them in the waiting state.
+ * '/': the dashboard with other features' parts: the banner, the supplier cards, the leaderboard,
+ * the dealer's own lists and, for leaders and admins, Insights. None of them in the waiting state.
  */
 export function DashboardRoute() {
   const user = useSignedInUser();
@@ -20,6 +21,7 @@ export function DashboardRoute() {
   return (
     <DashboardPage
       banner={active ? <DashboardBanner /> : null}
+      suppliers={active ? <SupplierCards /> : null}
       leaderboard={access.leaderboard(user) ? <LeaderboardPanel /> : null}
       actions={
         active ? (

@@ -101,6 +101,11 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/approvals/pages/pending-requests-page')).PendingRequestsPage,
                 }),
               },
+              {
+                // The server refuses a supplier the user may not open; the page says so.
+                path: `${paths.supplier}/:supplierId`,
+                lazy: async () => ({ Component: (await import('./supplier-route')).SupplierRoute }),
+              },
             ],
           },
           {

@@ -42,7 +42,11 @@ export const paths = {
   leaderboard: '/agent-dash/leaderBoard',
   leadManagement: '/agent-dash/lead-management',
   activeOrders: '/agent-dash/active-orders',
+  supplier: '/Supplier',
 } as const;
+
+/** A supplier's dashboard (spec 2 "Supplier page"): '/Supplier/{supplierId}'. */
+export const supplierPath = (supplierId: number): string => `${paths.supplier}/${supplierId}`;
 
 /** Where the e-mailed verification link lands: '/verify-email/{verificationId}'. */
 export const verifyEmailPath = (verificationId: string): string => `${paths.verifyEmail}/${verificationId}`;

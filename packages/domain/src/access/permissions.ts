@@ -40,7 +40,8 @@ export type Subject =
   | 'deal'
   | 'settings'
   | 'leaderboard'
-  | 'structure-report';
+  | 'structure-report'
+  | 'order-report';
 
 export type Action =
   | 'read'
@@ -145,6 +146,11 @@ export const PERMISSION_RULES = {
   'read leaderboard': { admin: { scopes: ANY, features: [] }, leader: ANY, agent: ANY },
   // The structure report and Insights: leaders over their own branch, admins over anyone.
   'read structure-report': { admin: { scopes: ANY, features: [] }, leader: OWN_BRANCH },
+  // A dealer's order reports on the supplier page: their own; a leader's downstream (the
+  // impersonation view); anyone for an admin.
+  'read order-report': { admin: { scopes: ANY, features: [] }, leader: OWN_BRANCH, agent: SELF },
+  // The 'Select Downstream Agent' picker: whose reports the viewer may pick.
+  'list order-report': { admin: { scopes: ANY, features: [] }, leader: DOWNSTREAM },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;

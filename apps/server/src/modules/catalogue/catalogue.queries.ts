@@ -37,6 +37,106 @@ export async function findProductTypes(db: Executor): Promise<NamedItem[]> {
     .orderBy(asc(productTypes.name), asc(productTypes.id));
 }
 
+/** A supplier as the dashboards and the supplier page read it. */
+export interface DashboardSupplierRow {
+  id: number;
+  name: string;
+  logoUrl: string | null;
+  supplierStatus: number;
+  customPage: boolean;
+  customPageUrl: string | null;
+  reports: boolean;
+  reportsDisplayName: string | null;
+  salesAssist: boolean;
+  salesAssistText: string | null;
+  agentAssist: boolean;
+  agentAssistText: string | null;
+  orderNotes: boolean;
+}
+
+const dashboardColumns = {
+  id: suppliersMaster.id,
+  name: suppliersMaster.supplierName,
+  logoUrl: suppliersMaster.logoUrl,
+  supplierStatus: suppliersMaster.supplierStatus,
+  customPage: suppliersMaster.customPage,
+  customPageUrl: suppliersMaster.customPageUrl,
+  reports: suppliersMaster.reports,
+  reportsDisplayName: suppliersMaster.reportsDisplayName,
+  salesAssist: suppliersMaster.salesAssist,
+  salesAssistText: suppliersMaster.salesAssistText,
+  agentAssist: suppliersMaster.agentAssist,
+  agentAssistText: suppliersMaster.agentAssistText,
+  orderNotes: suppliersMaster.orderNotes,
+};
+
+/** Every live supplier but hidden ones (the dashboard's candidates), by name. */
+export async function findDashboardSuppliers(db: Executor): Promise<DashboardSupplierRow[]> {
+  return db
+    .select(dashboardColumns)
+    .from(suppliersMaster)
+    .where(and(eq(suppliersMaster.isDeleted, false), sql`${suppliersMaster.supplierStatus} <> ${HIDDEN_SUPPLIER}`))
+    .orderBy(asc(suppliersMaster.supplierName), asc(suppliersMaster.id));
+}
+
+/** One live supplier (hidden ones included: the caller judges them); undefined when none. */
+export async function findDashboardSupplier(
+  db: Executor,
+  supplierId: number,
+): Promise<DashboardSupplierRow | undefined> {
+  const [row] = await db
+    .select(dashboardColumns)
+    .from(suppliersMaster)
+    .where(and(eq(suppliersMaster.id, supplierId), eq(suppliersMaster.isDeleted, false)));
+  return row;
+}
+
+/** True when the dealer has the supplier in their own suppliers list. */
+export async function isLinkedToSupplier(db: Executor, userId: number, supplierId: number): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(usersSupplierIndex)
+    .where(and(eq(usersSupplierIndex.userId, userId), eq(usersSupplierIndex.supplierId, supplierId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Dealers linked to a supplier (the 'Select Downstream Agent' picker): those strictly below
+ * `belowId` (anyone when null), matching `search` on Z-code, first name or surname; at most
+ * `limit` + 1 rows so the caller knows there are more.
+ */
+export async function findSupplierDealers(
+  db: Executor,
+  filter: { supplierId: number; belowId: number | null; search: string; limit: number },
+): Promise<Array<{ id: number; firstName: string; surname: string }>> {
+  const term = filter.search.replace(/^z-?/i, '').trim();
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const below =
+    filter.belowId === null
+      ? sql`true`
+      : sql`u.id in (select c.descendant_id from users_hierarchy_closure c
+                      where c.ancestor_id = ${filter.belowId} and c.descendant_id <> ${filter.belowId})`;
+  const matches =
+    term === ''
+      ? sql`true`
+      : /^\d+$/.test(term)
+        ? sql`(u.id::text like ${`${term}%`} or u.first_name ilike ${pattern} or u.surname ilike ${pattern})`
+        : sql`(u.first_name || ' ' || u.surname) ilike ${pattern}`;
+  const result = await db.execute<{ id: number; first_name: string; surname: string }>(sql`
+    select u.id, u.first_name, u.surname
+      from users_supplier_index us
+      join users_master u on u.id = us.user_id
+     where us.supplier_id = ${filter.supplierId}
+       -- Not those still awaiting approval, declined or deleted: they have no reports to read.
+       and u.refs_user_lifecycle_status_id not in (1, 4, 5)
+       and ${below}
+       and ${matches}
+     order by u.first_name, u.surname, u.id
+     limit ${filter.limit + 1}`);
+  return result.rows.map((row) => ({ id: Number(row.id), firstName: row.first_name, surname: row.surname }));
+}
+
 /** Suppliers with the (live) product types they offer; hidden ones only `includeHidden`. */
 export async function findSuppliers(db: Executor, options: { includeHidden: boolean }): Promise<SupplierOption[]> {
   const rows = await db

@@ -6,15 +6,26 @@ import {
   catalogueRefusal,
   type NamedItem,
 } from '@portal/domain/catalogue/catalogue';
-import type { Executor } from '../../db/client.ts';
 import {
+  cardState,
+  type SupplierCard,
+  type SupplierPage,
+  supplierCardHref,
+} from '@portal/domain/suppliers/supplier-page';
+import type { Executor } from '../../db/client.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import {
+  findDashboardSupplier,
+  findDashboardSuppliers,
   findDeals,
   findLeaderboardSuppliers,
   findProductTypes,
+  findSupplierDealers,
   findSuppliers,
   findUserLinkIds,
   findUserLinks,
   insertUserLinks,
+  isLinkedToSupplier,
   replaceUserLinks,
 } from './catalogue.queries.ts';
 
@@ -85,3 +96,61 @@ export const replaceDealerLinks = (
 
 /** The leaderboard's supplier filter. */
 export const leaderboardSuppliers = (db: Executor): Promise<NamedItem[]> => findLeaderboardSuppliers(db);
+
+// --- The supplier dashboards (spec 2 "Dashboard", "Supplier page") ----------------------------
+
+export interface SupplierViewer {
+  id: number;
+  isAdmin: boolean;
+}
+
+export const SUPPLIER_NOT_OPEN = 'You are not registered with this supplier';
+
+/** The dashboard's supplier cards for a viewer: hidden ones left out, others registered or not. */
+export async function dashboardSupplierCards(db: Executor, viewer: SupplierViewer): Promise<SupplierCard[]> {
+  const [suppliers, links] = [await findDashboardSuppliers(db), await findUserLinkIds(db, viewer.id)];
+  const linkedSupplierIds = new Set(links.supplierIds);
+  return suppliers.flatMap((supplier) => {
+    const state = cardState(supplier, { isAdmin: viewer.isAdmin, linkedSupplierIds });
+    if (state === 'hidden') return [];
+    return [
+      {
+        id: supplier.id,
+        name: supplier.name,
+        logoUrl: supplier.logoUrl,
+        href: supplierCardHref(supplier),
+        registered: state === 'active',
+      },
+    ];
+  });
+}
+
+/**
+ * The supplier a viewer opens (its page, its reports): 404 for an unknown supplier, 403 for a
+ * hidden one or, for a non-admin, one not in their suppliers list (a 'Not Registered' card).
+ */
+export async function openSupplier(db: Executor, viewer: SupplierViewer, supplierId: number): Promise<SupplierPage> {
+  const supplier = await findDashboardSupplier(db, supplierId);
+  if (!supplier) throw notFound('No such supplier');
+  const linked = !viewer.isAdmin && (await isLinkedToSupplier(db, viewer.id, supplierId));
+  const state = cardState(supplier, { isAdmin: viewer.isAdmin, linkedSupplierIds: linked ? [supplierId] : [] });
+  if (state !== 'active') throw forbidden(SUPPLIER_NOT_OPEN, 'SUPPLIER_NOT_OPEN');
+  return {
+    id: supplier.id,
+    name: supplier.name,
+    logoUrl: supplier.logoUrl,
+    reports: supplier.reports,
+    reportsDisplayName: supplier.reportsDisplayName,
+    salesAssist: supplier.salesAssist,
+    salesAssistText: supplier.salesAssistText,
+    agentAssist: supplier.agentAssist,
+    agentAssistText: supplier.agentAssistText,
+    orderNotes: supplier.orderNotes,
+  };
+}
+
+/** Dealers linked to a supplier, below `belowId` (anyone when null), by name or Z-code. */
+export const supplierDealers = (
+  db: Executor,
+  filter: { supplierId: number; belowId: number | null; search: string; limit: number },
+) => findSupplierDealers(db, filter);

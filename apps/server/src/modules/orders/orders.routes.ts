@@ -1,11 +1,21 @@
+import { Readable } from 'node:stream';
 import { Leaderboard, LeaderboardQuery, LeaderboardSuppliers } from '@portal/domain/orders/leaderboard';
 import { ActiveOrderPage, MyListQuery } from '@portal/domain/orders/my-lists';
+import {
+  AGENT_REPORT_FILE,
+  OrderReport,
+  OrderReportExportQuery,
+  OrderReportQuery,
+  ReportAgents,
+  ReportAgentsQuery,
+} from '@portal/domain/orders/order-report';
 import { StructureReport, StructureReportQuery } from '@portal/domain/orders/structure-report';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
 import { leaderboard, rankedSuppliers } from './leaderboard.service.ts';
 import { myActiveOrders } from './my-lists.service.ts';
+import { orderReport, orderReportCsv, reportAgents } from './order-report.service.ts';
 import { structureReport } from './structure-report.service.ts';
 
 export const ordersRoutes =
@@ -64,5 +74,53 @@ export const ordersRoutes =
         },
       },
       (request) => myActiveOrders(db, actorOf(request), request.query),
+    );
+
+    app.get(
+      '/api/orders/report',
+      {
+        preHandler: [guards.notWaiting, guards.allowed('read', 'order-report')],
+        schema: {
+          tags: ['orders'],
+          summary: "A dealer's orders at a supplier by report type, 50 a page, with the range's tiles",
+          querystring: OrderReportQuery,
+          response: { 200: OrderReport },
+        },
+      },
+      (request) => orderReport(db, actorOf(request), request.query),
+    );
+
+    app.get(
+      '/api/orders/report/export',
+      {
+        preHandler: [guards.notWaiting, guards.allowed('read', 'order-report')],
+        schema: {
+          tags: ['orders'],
+          summary: "The whole report as the 'Agent Report' CSV file, streamed",
+          querystring: OrderReportExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const lines = await orderReportCsv(db, actorOf(request), request.query);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${AGENT_REPORT_FILE}"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(lines));
+      },
+    );
+
+    app.get(
+      '/api/orders/report/agents',
+      {
+        preHandler: [guards.notWaiting, guards.allowed('list', 'order-report')],
+        schema: {
+          tags: ['orders'],
+          summary: "'Select Downstream Agent': the viewer's downstream dealers linked to the supplier",
+          querystring: ReportAgentsQuery,
+          response: { 200: ReportAgents },
+        },
+      },
+      (request) => reportAgents(db, actorOf(request), request.query),
     );
   };

@@ -105,14 +105,18 @@ function WelcomeCard({ user }: { user: CurrentUser }) {
   );
 }
 
-/** '/': the signed-in home. Supplier dashboards are added by the selling area. */
-/** The dashboard; the banner, the leaderboard and the header's actions are handed in by the app (other features'). */
+/**
+ * '/': the signed-in home. The banner, the supplier cards, the leaderboard and the header's actions
+ * are handed in by the app (other features', spec 2 "Dashboard").
+ */
 export function DashboardPage({
   banner,
+  suppliers,
   leaderboard,
   actions,
 }: {
   banner?: ReactNode;
+  suppliers?: ReactNode;
   leaderboard?: ReactNode;
   actions?: ReactNode;
 }) {
@@ -122,6 +126,7 @@ export function DashboardPage({
     <>
       <PageHeader title="Choose a dashboard" actions={actions} />
       {banner}
+      {suppliers}
       <WelcomeCard user={user} />
       {leaderboard ? <Box sx={{ mt: 3 }}>{leaderboard}</Box> : null}
     </>
