@@ -40,7 +40,9 @@ export type Subject =
   | 'deal'
   | 'settings'
   | 'leaderboard'
-  | 'structure-report';
+  | 'structure-report'
+  | 'order-override'
+  | 'sales-note';
 
 export type Action =
   | 'read'
@@ -145,6 +147,12 @@ export const PERMISSION_RULES = {
   'read leaderboard': { admin: { scopes: ANY, features: [] }, leader: ANY, agent: ANY },
   // The structure report and Insights: leaders over their own branch, admins over anyone.
   'read structure-report': { admin: { scopes: ANY, features: [] }, leader: OWN_BRANCH },
+  // Order Override (spec 3 §2.13): reassigning orders needs the Reallocations flag.
+  'update order-override': { admin: { scopes: ANY, features: ['Reallocations'] } },
+  // Sales notes (spec 2 "Sales notes tab"): every active dealer their own; every admin anyone's
+  // on '/edit-sales-note' (spec 3 §2.14).
+  'manage sales-note': { admin: { scopes: ANY, features: [] }, leader: SELF, agent: SELF },
+  'list sales-note': { admin: { scopes: ANY, features: [] } },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;

@@ -10,7 +10,10 @@ import type { Executor } from '../../db/client.ts';
 import {
   findDeals,
   findLeaderboardSuppliers,
+  findNoteSuppliers,
   findProductTypes,
+  findSupplierDealers,
+  findSupplierNoteRules,
   findSuppliers,
   findUserLinkIds,
   findUserLinks,
@@ -85,3 +88,23 @@ export const replaceDealerLinks = (
 
 /** The leaderboard's supplier filter. */
 export const leaderboardSuppliers = (db: Executor): Promise<NamedItem[]> => findLeaderboardSuppliers(db);
+
+/** A supplier's rules for sales notes; undefined when there is no such supplier. */
+export const supplierNoteRules = (db: Executor, supplierId: number) => findSupplierNoteRules(db, supplierId);
+
+/** Suppliers that take sales notes, for the admin's picker. */
+export const noteSuppliers = (db: Executor) => findNoteSuppliers(db);
+
+/** Dealers with the lifecycle status linked to the supplier (Order Override's picker), searched by name or Z-code. */
+export const supplierDealers = (
+  db: Executor,
+  filter: { supplierId: number; lifecycleStatusId: number; search?: string | undefined; limit: number },
+) => findSupplierDealers(db, filter);
+
+/** Is the dealer linked to the supplier, with that lifecycle status? */
+export async function isSupplierDealer(
+  db: Executor,
+  filter: { supplierId: number; lifecycleStatusId: number; dealerId: number },
+): Promise<boolean> {
+  return (await findSupplierDealers(db, { ...filter, limit: 1 })).length === 1;
+}
