@@ -43,6 +43,8 @@ export const UnmatchedOrder = z.object({
   product: z.string().nullable(),
   createdDate: z.string(),
   paidDate: z.string().nullable(),
+  /** A paid commission blocks the reassignment (spec 3 §4.4). */
+  isCommissionPaid: z.boolean(),
 });
 export type UnmatchedOrder = z.infer<typeof UnmatchedOrder>;
 export const UnmatchedOrderPage = pageOf(UnmatchedOrder);
@@ -104,11 +106,7 @@ export type OverrideDealerList = z.infer<typeof OverrideDealerList>;
 /** Reassignment: the order and the dealer it now counts for. */
 export const ReassignOrderRequest = z.strictObject({
   orderId: z.number().int().positive().max(2_147_483_647),
-  dealerId: z
-    .number({ error: 'Please choose a dealer.' })
-    .int()
-    .positive('Please choose a dealer.')
-    .max(2_147_483_647),
+  dealerId: z.number({ error: 'Please choose a dealer.' }).int().positive('Please choose a dealer.').max(2_147_483_647),
 });
 export type ReassignOrderRequest = z.infer<typeof ReassignOrderRequest>;
 

@@ -81,7 +81,7 @@ export const CreateSalesNoteRequest = SalesNoteRequest.extend({ supplierId: z.nu
 export type CreateSalesNoteRequest = z.infer<typeof CreateSalesNoteRequest>;
 
 /** The form's values. */
-export type SalesNoteForm = { orderNumber: string; agentNote: string };
+export type SalesNoteForm = z.input<typeof SalesNoteRequest>;
 
 /** The form's schema: the request, plus the supplier's pattern (the server checks it again). */
 export const salesNoteFormSchema = (rules: SalesNoteRules | undefined) =>

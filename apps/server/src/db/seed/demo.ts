@@ -420,15 +420,32 @@ async function seedOverridesAndNotes(db: Executor, catalogue: DemoCatalogue, peo
     unmatched('MFC-900003', 9, 'Priya Naidoo', 'Z-99903'),
     unmatched('MFC-900004', 75, 'Old Unmatched', 'Z-99904'),
     { ...unmatched('MFC-900010', 40, 'Paid Unmatched', 'unknown'), orderPaidDate: day(38) },
-    { ...metro, orderNumber: 'MFC-900020', orderCreatedDate: day(35), orderPaidDate: day(34), dealerId: people.leader.id },
-    { ...metro, orderNumber: 'MFC-900030', orderCreatedDate: day(12), customerName: 'Musa Dlamini', dealerId: people.leader.id },
+    {
+      ...metro,
+      orderNumber: 'MFC-900020',
+      orderCreatedDate: day(35),
+      orderPaidDate: day(34),
+      dealerId: people.leader.id,
+    },
+    {
+      ...metro,
+      orderNumber: 'MFC-900030',
+      orderCreatedDate: day(12),
+      customerName: 'Musa Dlamini',
+      dealerId: people.leader.id,
+    },
     { ...metro, orderNumber: 'MFC-900031', orderCreatedDate: day(6), customerName: 'Anele Zulu' },
   ]);
   const [, , , , paidUnmatched, paidMatched, reassigned, reassignedUnmatched] = rows.map((row) => row.id);
   await markCommissionPaid(db, [paidUnmatched!, paidMatched!], { paidDate: day(5) });
   await overrideOrders(db, [
     { orderId: reassigned!, dealerId: people.agent.id, assignedBy: people.admin.id, createdAt: addDays(today, -3) },
-    { orderId: reassignedUnmatched!, dealerId: people.agent.id, assignedBy: people.admin.id, createdAt: addDays(today, -1) },
+    {
+      orderId: reassignedUnmatched!,
+      dealerId: people.agent.id,
+      assignedBy: people.admin.id,
+      createdAt: addDays(today, -1),
+    },
   ]);
   const at = (days: number) => addDays(today, -days);
   await createSalesNotes(db, [

@@ -218,7 +218,13 @@ export async function findNoteSuppliers(db: Executor) {
  */
 export async function findSupplierDealers(
   db: Executor,
-  filter: { supplierId: number; lifecycleStatusId: number; search?: string | undefined; dealerId?: number; limit: number },
+  filter: {
+    supplierId: number;
+    lifecycleStatusId: number;
+    search?: string | undefined;
+    dealerId?: number;
+    limit: number;
+  },
 ) {
   const digits = filter.search?.replace(/^z-?/i, '');
   const byId = digits && /^\d{1,9}$/.test(digits) ? sql`or u.id = ${Number(digits)}` : sql``;

@@ -76,7 +76,12 @@ beforeAll(async () => {
     { ...base, orderNumber: num('A1'), orderCreatedDate: today, orderPaidDate: today, dealerId: other.id },
     { ...base, orderNumber: num('R1'), orderCreatedDate: daysAgo(100), dealerId: other.id },
     { ...base, orderNumber: num('R2'), orderCreatedDate: daysAgo(30), dealerId: other.id },
-    { suppliersMasterId: otherSupplier.id, refsProductTypeId: type.id, orderNumber: num('T1'), orderCreatedDate: daysAgo(2) },
+    {
+      suppliersMasterId: otherSupplier.id,
+      refsProductTypeId: type.id,
+      orderNumber: num('T1'),
+      orderCreatedDate: daysAgo(2),
+    },
   ]);
   ['U1', 'U2', 'P1', 'A1', 'R1', 'R2', 'T1'].forEach((name, index) => {
     ids[name] = rows[index]!.id;
@@ -134,7 +139,9 @@ describe('the lists', () => {
   });
 
   it('Reallocated Orders: overrides of the last 60 days, with whom it went to and who did it', async () => {
-    const page = (await call('GET', `/api/orders/override/reallocated?supplierId=${supplier.id}`, 'admin')).json() as ReallocatedOrderPage;
+    const page = (
+      await call('GET', `/api/orders/override/reallocated?supplierId=${supplier.id}`, 'admin')
+    ).json() as ReallocatedOrderPage;
     expect(page.items.map((order) => order.orderNumber)).toEqual([num('R2')]);
     expect(page.items[0]).toMatchObject({
       previousDealer: { id: other.id, code: `Z-${other.id}`, name: 'Other Seller' },
@@ -150,7 +157,11 @@ describe('the lists', () => {
 
 describe('Find Order', () => {
   it('finds one order of the chosen supplier by its number', async () => {
-    const res = await call('GET', `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=${num('A1')}`, 'admin');
+    const res = await call(
+      'GET',
+      `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=${num('A1')}`,
+      'admin',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json() as OverrideOrder).toMatchObject({
       id: ids.A1,
@@ -158,27 +169,47 @@ describe('Find Order', () => {
       isOverridden: false,
       isCommissionPaid: false,
     });
-    const paid = await call('GET', `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=${num('P1')}`, 'admin');
+    const paid = await call(
+      'GET',
+      `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=${num('P1')}`,
+      'admin',
+    );
     expect(paid.json()).toMatchObject({ currentDealer: null, isCommissionPaid: true });
   });
 
   it('answers "Order {number} not found" for a missing number or another supplier’s order', async () => {
-    const missing = await call('GET', `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=NOPE-1`, 'admin');
+    const missing = await call(
+      'GET',
+      `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=NOPE-1`,
+      'admin',
+    );
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toBe('Order NOPE-1 not found');
-    const elsewhere = await call('GET', `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=${num('T1')}`, 'admin');
+    const elsewhere = await call(
+      'GET',
+      `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=${num('T1')}`,
+      'admin',
+    );
     expect(elsewhere.json().detail).toBe(`Order ${num('T1')} not found`);
-    expect((await call('GET', `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=%20`, 'admin')).statusCode).toBe(400);
+    expect(
+      (await call('GET', `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=%20`, 'admin')).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('reassignment', () => {
   it('offers only active dealers linked to the supplier, searched by name or Z-code', async () => {
-    const all = (await call('GET', `/api/orders/override/dealers?supplierId=${supplier.id}`, 'admin')).json() as OverrideDealer[];
+    const all = (
+      await call('GET', `/api/orders/override/dealers?supplierId=${supplier.id}`, 'admin')
+    ).json() as OverrideDealer[];
     expect(all.map((dealer) => dealer.id).sort()).toEqual([agent.id, other.id].sort());
-    const byName = (await call('GET', `/api/orders/override/dealers?supplierId=${supplier.id}&search=thabo`, 'admin')).json();
+    const byName = (
+      await call('GET', `/api/orders/override/dealers?supplierId=${supplier.id}&search=thabo`, 'admin')
+    ).json();
     expect(byName).toEqual([{ id: agent.id, code: `Z-${agent.id}`, name: 'Thabo Override' }]);
-    const byCode = (await call('GET', `/api/orders/override/dealers?supplierId=${supplier.id}&search=Z-${other.id}`, 'admin')).json();
+    const byCode = (
+      await call('GET', `/api/orders/override/dealers?supplierId=${supplier.id}&search=Z-${other.id}`, 'admin')
+    ).json();
     expect(byCode.map((dealer: OverrideDealer) => dealer.id)).toEqual([other.id]);
   });
 
@@ -194,7 +225,9 @@ describe('reassignment', () => {
     const res = await call('POST', '/api/orders/override', 'admin', { orderId: ids.P1, dealerId: agent.id });
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe('Commission has already been paid');
-    const { rows } = await ctx.db.$client.query('SELECT 1 FROM orders_admin_override WHERE orders_import_id = $1', [ids.P1]);
+    const { rows } = await ctx.db.$client.query('SELECT 1 FROM orders_admin_override WHERE orders_import_id = $1', [
+      ids.P1,
+    ]);
     expect(rows).toHaveLength(0);
   });
 
@@ -204,7 +237,9 @@ describe('reassignment', () => {
     expect(res.json()).toMatchObject({ id: ids.U1, currentDealer: { id: agent.id }, isOverridden: true });
     const unmatched = (await call('GET', `/api/orders/override/unmatched?supplierId=${supplier.id}`, 'admin')).json();
     expect(unmatched.items.map((order: { orderNumber: string }) => order.orderNumber)).toEqual([num('P1')]);
-    const reallocated = (await call('GET', `/api/orders/override/reallocated?supplierId=${supplier.id}`, 'admin')).json();
+    const reallocated = (
+      await call('GET', `/api/orders/override/reallocated?supplierId=${supplier.id}`, 'admin')
+    ).json();
     expect(reallocated.items[0]).toMatchObject({
       orderNumber: num('U1'),
       previousDealer: null,

@@ -21,10 +21,13 @@ export async function findUnmatchedOrders(db: Executor, filter: WindowFilter) {
     product: string | null;
     order_created_date: string;
     order_paid_date: string | null;
+    is_commission_paid: boolean;
     total: number;
   }>(sql`
     select o.id, o.order_number, o.agent_identification, o.customer_name, o.product,
-           o.order_created_date::text, o.order_paid_date::text, count(*) over ()::int as total
+           o.order_created_date::text, o.order_paid_date::text,
+           exists (select 1 from orders_commission_paid cp where cp.orders_import_id = o.id) as is_commission_paid,
+           count(*) over ()::int as total
       from orders_import o
      where o.suppliers_master_id = ${filter.supplierId}
        and o.order_created_date >= current_date - ${filter.windowDays}::int

@@ -18,11 +18,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import {
-  isSupplierDealer,
-  productTypesAndSuppliers,
-  supplierDealers,
-} from '../catalogue/catalogue.service.ts';
+import { isSupplierDealer, productTypesAndSuppliers, supplierDealers } from '../catalogue/catalogue.service.ts';
 import {
   findOrderByNumber,
   findReallocatedOrders,
@@ -67,6 +63,7 @@ export async function unmatchedOrders(db: Executor, query: OverrideListQuery): P
       product: row.product,
       createdDate: row.order_created_date,
       paidDate: row.order_paid_date,
+      isCommissionPaid: Boolean(row.is_commission_paid),
     })),
     page: query.page,
     pageSize: query.pageSize,

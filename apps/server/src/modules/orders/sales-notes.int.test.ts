@@ -115,16 +115,26 @@ describe('Logged Sales', () => {
     const page = (await call('GET', `/api/sales-notes?supplierId=${metro.id}`, 'agent')).json() as SalesNotePage;
     expect(page.items.map((note) => note.orderNumber)).toEqual(['MFC-654321', 'MFC-123456']);
     expect(page.pageSize).toBe(50);
-    expect(page.supplier).toMatchObject({ id: metro.id, regex: '^MFC-\\d{6}$', orderNotes: true, referenceLabel: 'Order number' });
+    expect(page.supplier).toMatchObject({
+      id: metro.id,
+      regex: '^MFC-\\d{6}$',
+      orderNotes: true,
+      referenceLabel: 'Order number',
+    });
   });
 
   it('lets only the owner edit and delete; the deleted note leaves the list but stays in the table', async () => {
     const mine = (await log('agent', metro.id, 'MFC-111111')).json() as SalesNote;
-    expect((await call('PUT', `/api/sales-notes/${mine.id}`, 'other', { orderNumber: 'MFC-222222' })).statusCode).toBe(403);
+    expect((await call('PUT', `/api/sales-notes/${mine.id}`, 'other', { orderNumber: 'MFC-222222' })).statusCode).toBe(
+      403,
+    );
     expect((await call('DELETE', `/api/sales-notes/${mine.id}`, 'other')).statusCode).toBe(403);
     const badEdit = await call('PUT', `/api/sales-notes/${mine.id}`, 'agent', { orderNumber: 'nope' });
     expect(badEdit.json().detail).toBe(SALES_NOTE_MESSAGES.referenceFormat);
-    const edited = await call('PUT', `/api/sales-notes/${mine.id}`, 'agent', { orderNumber: 'MFC-222222', agentNote: 'Fixed' });
+    const edited = await call('PUT', `/api/sales-notes/${mine.id}`, 'agent', {
+      orderNumber: 'MFC-222222',
+      agentNote: 'Fixed',
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ orderNumber: 'MFC-222222', agentNote: 'Fixed' });
     expect((await call('DELETE', `/api/sales-notes/${mine.id}`, 'agent')).statusCode).toBe(200);
@@ -137,7 +147,11 @@ describe('Logged Sales', () => {
       `SELECT action FROM audit_log WHERE entity = 'orders_agent_note' AND entity_id = $1 ORDER BY id`,
       [String(mine.id)],
     );
-    expect(audit.rows.map((row) => row.action)).toEqual(['sales-note.create', 'sales-note.update', 'sales-note.delete']);
+    expect(audit.rows.map((row) => row.action)).toEqual([
+      'sales-note.create',
+      'sales-note.update',
+      'sales-note.delete',
+    ]);
   });
 });
 

@@ -11,14 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
-import {
-  allNotes,
-  deleteNote,
-  editNote,
-  logSale,
-  myNotes,
-  salesNoteSuppliers,
-} from './sales-notes.service.ts';
+import { allNotes, deleteNote, editNote, logSale, myNotes, salesNoteSuppliers } from './sales-notes.service.ts';
 
 const tags = ['sales-notes'];
 const NoteParams = z.object({ id: RowIdParam });

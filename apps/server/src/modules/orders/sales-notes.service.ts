@@ -18,7 +18,15 @@ import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { permissionActor } from '../../platform/permissions.ts';
 import { noteSuppliers, supplierNoteRules } from '../catalogue/catalogue.service.ts';
-import { findNote, findNotes, insertNote, lockNote, markNoteDeleted, type NoteRow, updateNote } from './sales-notes.queries.ts';
+import {
+  findNote,
+  findNotes,
+  insertNote,
+  lockNote,
+  markNoteDeleted,
+  type NoteRow,
+  updateNote,
+} from './sales-notes.queries.ts';
 
 // Sales notes (spec 2 "Sales notes tab", §5; spec 3 §2.14). A dealer logs, edits and removes their
 // own notes for a supplier that takes them; an admin edits and removes anyone's on

@@ -16,7 +16,8 @@ export const overrideKeys = {
   all: ['order-override'] as const,
   suppliers: ['order-override', 'suppliers'] as const,
   list: (tab: 'unmatched' | 'reallocated', filter: ListFilter) => ['order-override', tab, filter] as const,
-  find: (supplierId: number | null, orderNumber: string) => ['order-override', 'find', supplierId, orderNumber] as const,
+  find: (supplierId: number | null, orderNumber: string) =>
+    ['order-override', 'find', supplierId, orderNumber] as const,
   dealers: (supplierId: number | null, search: string) => ['order-override', 'dealers', supplierId, search] as const,
 };
 
