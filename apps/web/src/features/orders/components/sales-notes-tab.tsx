@@ -46,8 +46,8 @@ export function SalesNotesTab({ supplierId, scope = 'own' }: SalesNotesTabProps)
   const supplier = notes.data?.supplier.id === supplierId ? notes.data.supplier : undefined;
   const referenceLabel = supplier?.referenceLabel || 'Reference Number';
 
-  const columns = useMemo<GridColDef<SalesNote>[]>(
-    () => [
+  const columns = useMemo<GridColDef<SalesNote>[]>(() => {
+    const fields: GridColDef<SalesNote>[] = [
       ...(scope === 'all'
         ? [
             {
@@ -76,29 +76,30 @@ export function SalesNotesTab({ supplierId, scope = 'own' }: SalesNotesTabProps)
         sortable: false,
         valueFormatter: (value: string) => formatLongDate(value),
       },
-      {
-        field: 'actions',
-        headerName: 'Actions',
-        width: 96,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
-            <Tooltip title="Edit">
-              <IconButton aria-label={`Edit ${row.orderNumber}`} onClick={() => setDialog({ note: row })}>
-                <EditRoundedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Remove">
-              <IconButton aria-label={`Remove ${row.orderNumber}`} color="error" onClick={() => setDeleting(row)}>
-                <DeleteOutlineRoundedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Box>
-        ),
-      },
-    ],
-    [scope, referenceLabel],
-  );
+    ];
+    const actions: GridColDef<SalesNote> = {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 96,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+          <Tooltip title="Edit">
+            <IconButton aria-label={`Edit ${row.orderNumber}`} onClick={() => setDialog({ note: row })}>
+              <EditRoundedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Remove">
+            <IconButton aria-label={`Remove ${row.orderNumber}`} color="error" onClick={() => setDeleting(row)}>
+              <DeleteOutlineRoundedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      ),
+    };
+    // On a phone the actions come first, where the thumb finds them without scrolling the grid.
+    return isMobile ? [actions, ...fields] : [...fields, actions];
+  }, [scope, referenceLabel, isMobile]);
 
   const confirmDelete = () => {
     if (!deleting) return;

@@ -30,7 +30,7 @@ const GRID_HEIGHT = 600;
 const TABS = ['Unmatched Orders', 'Reallocated Orders'] as const;
 
 const dealerText = (dealer: OverrideDealer | null, none = '—') => (dealer ? `${dealer.code}: ${dealer.name}` : none);
-const dateColumn = { width: 150, sortable: false, valueFormatter: (value: string) => formatLongDate(value) };
+const dateColumn = { width: 140, sortable: false, valueFormatter: (value: string) => formatLongDate(value) };
 
 /** '/order-override' (spec 3 §2.13): admins with the Reallocations flag. */
 export function OrderOverridePage() {
@@ -76,12 +76,12 @@ export function OrderOverridePage() {
 
   const unmatchedColumns = useMemo<GridColDef<UnmatchedOrder>[]>(
     () => [
-      { field: 'orderNumber', headerName: 'Order Number', minWidth: 140, flex: 1, sortable: false },
+      { field: 'orderNumber', headerName: 'Order Number', minWidth: 120, flex: 1, sortable: false },
       { field: 'createdDate', headerName: 'Created', ...dateColumn },
       {
         field: 'customerName',
         headerName: 'Customer',
-        minWidth: 140,
+        minWidth: 120,
         flex: 1,
         sortable: false,
         valueFormatter: (value: string | null) => value ?? '—',
@@ -98,7 +98,7 @@ export function OrderOverridePage() {
       {
         field: 'actions',
         headerName: 'Reassign',
-        width: 150,
+        width: 148,
         sortable: false,
         renderCell: ({ row }) =>
           row.isCommissionPaid ? (
@@ -131,12 +131,12 @@ export function OrderOverridePage() {
 
   const reallocatedColumns = useMemo<GridColDef<ReallocatedOrder>[]>(
     () => [
-      { field: 'orderNumber', headerName: 'Order Number', minWidth: 140, flex: 1, sortable: false },
+      { field: 'orderNumber', headerName: 'Order Number', minWidth: 120, flex: 1, sortable: false },
       { field: 'createdDate', headerName: 'Created', ...dateColumn },
       {
         field: 'customerName',
         headerName: 'Customer',
-        minWidth: 140,
+        minWidth: 120,
         flex: 1,
         sortable: false,
         valueFormatter: (value: string | null) => value ?? '—',
@@ -144,7 +144,7 @@ export function OrderOverridePage() {
       {
         field: 'previousDealer',
         headerName: 'Previously',
-        minWidth: 160,
+        minWidth: 140,
         flex: 1,
         sortable: false,
         valueFormatter: (value: OverrideDealer | null) => dealerText(value, 'Unmatched'),
@@ -152,7 +152,7 @@ export function OrderOverridePage() {
       {
         field: 'newDealer',
         headerName: 'Assigned To',
-        minWidth: 170,
+        minWidth: 150,
         flex: 1.2,
         sortable: false,
         valueFormatter: (value: OverrideDealer) => dealerText(value),
@@ -160,7 +160,7 @@ export function OrderOverridePage() {
       {
         field: 'assignedBy',
         headerName: 'Assigned By',
-        minWidth: 150,
+        minWidth: 140,
         flex: 1,
         sortable: false,
         valueFormatter: (value: OverrideDealer | null) => dealerText(value),
@@ -238,7 +238,9 @@ export function OrderOverridePage() {
                 paginationModel={unmatchedPage}
                 onPaginationModelChange={setUnmatchedPage}
                 columnVisibilityModel={
-                  isMobile ? { agentIdentification: false, product: false, customerName: false } : {}
+                  isMobile
+                    ? { agentIdentification: false, product: false, customerName: false, createdDate: false }
+                    : {}
                 }
                 localeText={{ noRowsLabel: `No unmatched orders in the last ${ORDER_OVERRIDE_WINDOW_DAYS} days.` }}
                 sx={{ height: GRID_HEIGHT, minHeight: GRID_HEIGHT }}
@@ -253,7 +255,15 @@ export function OrderOverridePage() {
                 paginationModel={reallocatedPage}
                 onPaginationModelChange={setReallocatedPage}
                 columnVisibilityModel={
-                  isMobile ? { customerName: false, previousDealer: false, assignedBy: false, createdDate: false } : {}
+                  isMobile
+                    ? {
+                        customerName: false,
+                        previousDealer: false,
+                        assignedBy: false,
+                        createdDate: false,
+                        assignedAt: false,
+                      }
+                    : {}
                 }
                 localeText={{ noRowsLabel: `No orders reallocated in the last ${ORDER_OVERRIDE_WINDOW_DAYS} days.` }}
                 sx={{ height: GRID_HEIGHT, minHeight: GRID_HEIGHT }}
