@@ -121,3 +121,21 @@ test('at 400 px the cards take one column and the supplier page fits the screen'
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('an agent logs a sale on the Sales notes tab; a bad reference gets the format message', async ({ page }) => {
+  await signIn(page, 'agent');
+  await page
+    .getByRole('region', { name: 'Supplier dashboards' })
+    .getByRole('link', { name: 'Metro Fibre Connect' })
+    .click();
+  await page.getByRole('tab', { name: 'Sales notes' }).click();
+  await expect(page.getByRole('heading', { name: 'Logged Sales' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log Sale' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log Sale' });
+  await dialog.getByLabel('Order number').fill('12345');
+  await dialog.getByRole('button', { name: 'Log Sale' }).click();
+  await expect(dialog.getByText('Reference number does not follow the correct format.')).toBeVisible();
+  await dialog.getByLabel('Order number').fill('MFC-777001');
+  await dialog.getByRole('button', { name: 'Log Sale' }).click();
+  await expect(page.getByRole('grid', { name: 'Logged Sales' }).getByText('MFC-777001')).toBeVisible();
+});

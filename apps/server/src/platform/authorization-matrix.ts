@@ -687,6 +687,75 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     sample: () => ({ params: { supplierId: NO_SUCH_ID } }),
   },
 
+  // Order Override (spec 3 §2.13): admins with Reallocations
+  { route: 'GET /api/orders/override/suppliers', flags: ['Reallocations'], expect: FLAGGED_ADMINS },
+  {
+    route: 'GET /api/orders/override/unmatched',
+    flags: ['Reallocations'],
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ query: { supplierId: NO_SUCH_ID, page: 1 } }),
+  },
+  {
+    route: 'GET /api/orders/override/reallocated',
+    flags: ['Reallocations'],
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ query: { supplierId: NO_SUCH_ID, page: 1 } }),
+  },
+  {
+    route: 'GET /api/orders/override/find',
+    flags: ['Reallocations'],
+    note: 'no such order: 404 once authorised',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ query: { supplierId: NO_SUCH_ID, orderNumber: 'MFC-000000' } }),
+  },
+  {
+    route: 'GET /api/orders/override/dealers',
+    flags: ['Reallocations'],
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ query: { supplierId: NO_SUCH_ID, search: 'ab' } }),
+  },
+  {
+    route: 'POST /api/orders/override',
+    target: { in: 'body', name: 'dealerId' },
+    flags: ['Reallocations'],
+    note: 'no such order: 404 once authorised',
+    expect: byRelation({ waiting: NONE, agent: NONE, leader: NONE, adminWithout: NONE, adminWith: ANY }),
+    sample: () => ({ body: { orderId: NO_SUCH_ID } }),
+  },
+
+  // Sales notes: every active dealer their own; '/edit-sales-note' every admin (spec 3 §2.14)
+  {
+    route: 'GET /api/sales-notes',
+    expect: NOT_WAITING,
+    note: 'no such supplier: 404 once authorised',
+    sample: () => ({ query: { supplierId: NO_SUCH_ID } }),
+  },
+  {
+    route: 'POST /api/sales-notes',
+    expect: NOT_WAITING,
+    note: 'no such supplier: 404 once authorised',
+    sample: () => ({ body: { supplierId: NO_SUCH_ID, orderNumber: 'MFC-000000', agentNote: 'Matrix' } }),
+  },
+  {
+    route: 'PUT /api/sales-notes/{id}',
+    expect: NOT_WAITING,
+    note: 'no such note: 404 once authorised (another dealer’s note: 403, sales-notes.int.test.ts)',
+    sample: () => ({ params: { id: NO_SUCH_ID }, body: { orderNumber: 'MFC-000000' } }),
+  },
+  {
+    route: 'DELETE /api/sales-notes/{id}',
+    expect: NOT_WAITING,
+    note: 'no such note: 404 once authorised (another dealer’s note: 403, sales-notes.int.test.ts)',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/sales-notes/all',
+    expect: ADMINS,
+    note: 'no such supplier: 404 once authorised',
+    sample: () => ({ query: { supplierId: NO_SUCH_ID } }),
+  },
+  { route: 'GET /api/sales-notes/suppliers', expect: ADMINS },
+
   // RICA
   { route: 'POST /api/rica', expect: LEADERS_AND_ADMINS, sample: () => ({ body: RICA_SAMPLE }) },
 

@@ -37,6 +37,10 @@ export const access = {
   catalogue: allowed('manage', 'catalogue'),
   settings: allowed('manage', 'settings'),
   deals: allowed('manage', 'deal'),
+  /** '/order-override': the Reallocations flag (spec 3 §2.1). */
+  orderOverride: allowed('update', 'order-override'),
+  /** '/edit-sales-note': every admin (spec 3 §2.1). */
+  editSalesNote: allowed('list', 'sales-note'),
   /** The leaderboard, on the dashboard and '/agent-dash/leaderBoard'. */
   leaderboard: allowed('read', 'leaderboard'),
   /** Insights on the dashboard: the structure report of leaders and admins. */

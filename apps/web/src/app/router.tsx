@@ -276,6 +276,28 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            element: <Guard rule={access.orderOverride} />,
+            children: [
+              {
+                path: paths.orderOverride,
+                lazy: async () => ({
+                  Component: (await import('../features/orders/pages/order-override-page')).OrderOverridePage,
+                }),
+              },
+            ],
+          },
+          {
+            element: <Guard rule={access.editSalesNote} />,
+            children: [
+              {
+                path: paths.editSalesNote,
+                lazy: async () => ({
+                  Component: (await import('../features/orders/pages/edit-sales-note-page')).EditSalesNotePage,
+                }),
+              },
+            ],
+          },
+          {
             element: <Guard rule={access.settings} />,
             children: [
               {

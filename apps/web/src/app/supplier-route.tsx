@@ -1,13 +1,15 @@
 import { ReportsTab } from '../features/orders/components/reports-tab';
+import { SalesNotesTab } from '../features/orders/components/sales-notes-tab';
 import { SupplierPage, type SupplierTabContents } from '../features/suppliers/pages/supplier-page';
 
 /**
  * '/Supplier/{supplierId}': the suppliers feature's page with each tab from the feature that owns
- * it. The Reports tab is the orders feature's; Links, Sales Assist, Agent Support and Sales notes
- * are added here as their features arrive.
+ * it. Reports and Sales notes are the orders feature's; Links, Sales Assist and Agent Support are
+ * added here as their features arrive.
  */
 const TABS: SupplierTabContents = {
   reports: (supplier) => <ReportsTab supplier={supplier} />,
+  'sales-notes': (supplier) => <SalesNotesTab supplierId={supplier.id} />,
 };
 
 export function SupplierRoute() {

@@ -39,6 +39,8 @@ export const paths = {
   addProduct: '/add-product',
   editProduct: '/edit-product',
   deals: '/deals',
+  orderOverride: '/order-override',
+  editSalesNote: '/edit-sales-note',
   leaderboard: '/agent-dash/leaderBoard',
   leadManagement: '/agent-dash/lead-management',
   activeOrders: '/agent-dash/active-orders',

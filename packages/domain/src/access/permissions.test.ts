@@ -14,6 +14,18 @@ const below: PermissionTarget = { id: 99, relation: 'downstream' };
 const other: PermissionTarget = { id: 98, relation: 'other' };
 
 describe('can', () => {
+  it('keeps Order Override to admins with Reallocations, and sales notes to their owner or any admin', () => {
+    expect(can(fullAdmin, 'update', 'order-override')).toBe(true);
+    expect(can(bareAdmin, 'update', 'order-override')).toBe(false);
+    expect(can(leader, 'update', 'order-override')).toBe(false);
+    expect(can(agent, 'manage', 'sales-note', self(agent.id))).toBe(true);
+    expect(can(agent, 'manage', 'sales-note', other)).toBe(false);
+    expect(can(leader, 'manage', 'sales-note', below)).toBe(false);
+    expect(can(bareAdmin, 'manage', 'sales-note', other)).toBe(true);
+    expect(can(bareAdmin, 'list', 'sales-note')).toBe(true);
+    expect(can(leader, 'list', 'sales-note')).toBe(false);
+  });
+
   it('lets everyone read themself, leaders their downstream, admins with Users Management anyone', () => {
     expect(can(agent, 'read', 'person', self(agent.id))).toBe(true);
     expect(can(agent, 'read', 'person', other)).toBe(false);

@@ -41,7 +41,9 @@ export type Subject =
   | 'settings'
   | 'leaderboard'
   | 'structure-report'
-  | 'order-report';
+  | 'order-report'
+  | 'order-override'
+  | 'sales-note';
 
 export type Action =
   | 'read'
@@ -151,6 +153,12 @@ export const PERMISSION_RULES = {
   'read order-report': { admin: { scopes: ANY, features: [] }, leader: OWN_BRANCH, agent: SELF },
   // The 'Select Downstream Agent' picker: whose reports the viewer may pick.
   'list order-report': { admin: { scopes: ANY, features: [] }, leader: DOWNSTREAM },
+  // Order Override (spec 3 §2.13): reassigning orders needs the Reallocations flag.
+  'update order-override': { admin: { scopes: ANY, features: ['Reallocations'] } },
+  // Sales notes (spec 2 "Sales notes tab"): every active dealer their own; every admin anyone's
+  // on '/edit-sales-note' (spec 3 §2.14).
+  'manage sales-note': { admin: { scopes: ANY, features: [] }, leader: SELF, agent: SELF },
+  'list sales-note': { admin: { scopes: ANY, features: [] } },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;

@@ -4,6 +4,9 @@ import {
   alertRecipients,
   alerts,
   alertTargets,
+  ordersAdminOverride,
+  ordersAgentNote,
+  ordersCommissionPaid,
   ordersImport,
   ordersMaster,
   refsSupportStatus,
@@ -47,6 +50,46 @@ export async function createOrders(db: Executor, orders: NewOrder[]) {
   });
   if (attributed.length) await db.insert(ordersMaster).values(attributed);
   return rows;
+}
+
+/** Manual reassignments (Order Override): each order to its dealer, by an admin, at a time. */
+export async function overrideOrders(
+  db: Executor,
+  overrides: { orderId: number; dealerId: number; assignedBy?: number | null; createdAt?: Date }[],
+) {
+  if (!overrides.length) return;
+  await db.insert(ordersAdminOverride).values(
+    overrides.map((override) => ({
+      ordersImportId: override.orderId,
+      newlyAssignedAgent: override.dealerId,
+      assignedBy: override.assignedBy ?? null,
+      ...(override.createdAt ? { createdAt: override.createdAt } : {}),
+    })),
+  );
+}
+
+/** Marks the orders' commission paid (what a period's close writes); blocks their reassignment. */
+export async function markCommissionPaid(
+  db: Executor,
+  orderIds: number[],
+  paid: { paidDate: string; commissionsPeriodId?: number | null },
+) {
+  if (!orderIds.length) return;
+  await db.insert(ordersCommissionPaid).values(
+    orderIds.map((ordersImportId) => ({
+      ordersImportId,
+      paidDate: paid.paidDate,
+      commissionsPeriodId: paid.commissionsPeriodId ?? null,
+    })),
+  );
+}
+
+export type NewSalesNote = typeof ordersAgentNote.$inferInsert;
+
+/** Sales notes ("Logged Sales") in one statement. */
+export async function createSalesNotes(db: Executor, notes: NewSalesNote[]) {
+  if (!notes.length) return [];
+  return db.insert(ordersAgentNote).values(notes).returning({ id: ordersAgentNote.id });
 }
 
 export async function createSupportStatus(db: Executor, input: typeof refsSupportStatus.$inferInsert) {

@@ -10,10 +10,13 @@ import { usersMaster } from '../schema/index.ts';
 import {
   createAlert,
   createOrders,
+  createSalesNotes,
   createSupportStatus,
   createTicket,
   createTrainingModule,
+  markCommissionPaid,
   type NewOrder,
+  overrideOrders,
   recordAttempts,
 } from './activity-factories.ts';
 import { seedSupplierAdmin } from './catalogue-demo.ts';
@@ -399,6 +402,97 @@ export type DemoPeople = Awaited<ReturnType<typeof seedPeople>>;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
 
+/**
+ * Order Override and sales notes (spec 3 §2.13, §2.14): a few unmatched Metro orders of the last
+ * days, orders already reassigned by the admin, orders whose commission is paid (one of them
+ * unmatched, so the refusal shows), and the agent's and leader's Logged Sales.
+ */
+async function seedOverridesAndNotes(db: Executor, catalogue: DemoCatalogue, people: DemoPeople, today: Date) {
+  const { suppliers, productTypes: types } = catalogue;
+  const metro = { suppliersMasterId: suppliers.metro.id, refsProductTypeId: types.fibre.id };
+  const day = (days: number) => isoDate(addDays(today, -days));
+  const unmatched = (orderNumber: string, days: number, customerName: string, agentIdentification: string) => ({
+    ...metro,
+    orderNumber,
+    orderCreatedDate: day(days),
+    customerName,
+    agentIdentification,
+    product: 'Metro 50 Mbps',
+  });
+  const rows = await createOrders(db, [
+    unmatched('MFC-900001', 2, 'Zanele Khumalo', 'Z-99901'),
+    unmatched('MFC-900002', 4, 'Johan van Wyk', '8001015009087'),
+    unmatched('MFC-900003', 9, 'Priya Naidoo', 'Z-99903'),
+    unmatched('MFC-900004', 75, 'Old Unmatched', 'Z-99904'),
+    { ...unmatched('MFC-900010', 40, 'Paid Unmatched', 'unknown'), orderPaidDate: day(38) },
+    {
+      ...metro,
+      orderNumber: 'MFC-900020',
+      orderCreatedDate: day(35),
+      orderPaidDate: day(34),
+      dealerId: people.leader.id,
+    },
+    {
+      ...metro,
+      orderNumber: 'MFC-900030',
+      orderCreatedDate: day(12),
+      customerName: 'Musa Dlamini',
+      dealerId: people.leader.id,
+    },
+    { ...metro, orderNumber: 'MFC-900031', orderCreatedDate: day(6), customerName: 'Anele Zulu' },
+  ]);
+  const [, , , , paidUnmatched, paidMatched, reassigned, reassignedUnmatched] = rows.map((row) => row.id);
+  await markCommissionPaid(db, [paidUnmatched!, paidMatched!], { paidDate: day(5) });
+  await overrideOrders(db, [
+    { orderId: reassigned!, dealerId: people.agent.id, assignedBy: people.admin.id, createdAt: addDays(today, -3) },
+    {
+      orderId: reassignedUnmatched!,
+      dealerId: people.agent.id,
+      assignedBy: people.admin.id,
+      createdAt: addDays(today, -1),
+    },
+  ]);
+  const at = (days: number) => addDays(today, -days);
+  await createSalesNotes(db, [
+    {
+      usersMasterId: people.agent.id,
+      suppliersMasterId: suppliers.metro.id,
+      orderNumber: 'MFC-100012',
+      agentNote: 'Customer paid by card; installation booked for Friday.',
+      createdAt: at(1),
+    },
+    {
+      usersMasterId: people.agent.id,
+      suppliersMasterId: suppliers.metro.id,
+      orderNumber: 'MFC-100027',
+      agentNote: 'Wants the 100 Mbps upgrade next month.',
+      createdAt: at(4),
+    },
+    {
+      usersMasterId: people.agent.id,
+      suppliersMasterId: suppliers.metro.id,
+      orderNumber: 'MFC-100031',
+      agentNote: 'Duplicate, removed.',
+      deleted: true,
+      createdAt: at(6),
+    },
+    {
+      usersMasterId: people.leader.id,
+      suppliersMasterId: suppliers.metro.id,
+      orderNumber: 'MFC-100044',
+      agentNote: 'Signed at the Soweto market stand.',
+      createdAt: at(2),
+    },
+    {
+      usersMasterId: people.agent.id,
+      suppliersMasterId: suppliers.kasi.id,
+      orderNumber: '0821234567',
+      agentNote: 'Contract SIM, delivered.',
+      createdAt: at(3),
+    },
+  ]);
+}
+
 /** Orders over the last three months, a few tickets, alerts and training modules. */
 async function seedActivity(db: Executor, catalogue: DemoCatalogue, people: DemoPeople, random: Random, today: Date) {
   const { suppliers, productTypes: types, products } = catalogue;
@@ -442,6 +536,7 @@ async function seedActivity(db: Executor, catalogue: DemoCatalogue, people: Demo
     });
   }
   await createOrders(db, orders);
+  await seedOverridesAndNotes(db, catalogue, people, today);
 
   const category = await createSupportStatus(db, {
     status: 'Installation delay',

@@ -766,3 +766,67 @@ export async function findSupplierDeals(db: Executor, supplierId: number, limit:
   ]);
   return { items: items.rows, total: totals?.total ?? 0 };
 }
+
+/** A supplier's rules for sales notes (pattern, order_notes, logSalesName); undefined when removed. */
+export async function findSupplierNoteRules(db: Executor, supplierId: number) {
+  const [row] = await db
+    .select({
+      id: suppliersMaster.id,
+      name: suppliersMaster.supplierName,
+      regex: suppliersMaster.regex,
+      orderNotes: suppliersMaster.orderNotes,
+      logSalesName: suppliersMaster.logSalesName,
+      referenceLabel: suppliersMaster.orderNotesName,
+    })
+    .from(suppliersMaster)
+    .where(and(eq(suppliersMaster.id, supplierId), eq(suppliersMaster.isDeleted, false)));
+  return row;
+}
+
+/** Suppliers taking sales notes (order_notes), hidden ones included, by name. */
+export async function findNoteSuppliers(db: Executor) {
+  return db
+    .select({
+      id: suppliersMaster.id,
+      name: suppliersMaster.supplierName,
+      regex: suppliersMaster.regex,
+      orderNotes: suppliersMaster.orderNotes,
+      logSalesName: suppliersMaster.logSalesName,
+      referenceLabel: suppliersMaster.orderNotesName,
+    })
+    .from(suppliersMaster)
+    .where(and(eq(suppliersMaster.orderNotes, true), eq(suppliersMaster.isDeleted, false)))
+    .orderBy(asc(suppliersMaster.supplierName), asc(suppliersMaster.id));
+}
+
+/**
+ * Dealers with lifecycle status `lifecycleStatusId` linked to the supplier, by name; searched by
+ * name or Z-code ('Z-12', '12'). With `dealerId`, only that dealer (is they one of them?).
+ */
+export async function findLinkedDealersByStatus(
+  db: Executor,
+  filter: {
+    supplierId: number;
+    lifecycleStatusId: number;
+    search?: string | undefined;
+    dealerId?: number;
+    limit: number;
+  },
+) {
+  const digits = filter.search?.replace(/^z-?/i, '');
+  const byId = digits && /^\d{1,9}$/.test(digits) ? sql`or u.id = ${Number(digits)}` : sql``;
+  const search = filter.search
+    ? sql`and ((u.first_name || ' ' || u.surname) ilike ${`%${filter.search.replace(/[\\%_]/g, '\\$&')}%`} ${byId})`
+    : sql``;
+  const one = filter.dealerId !== undefined ? sql`and u.id = ${filter.dealerId}` : sql``;
+  const result = await db.execute<{ id: number; first_name: string; surname: string }>(sql`
+    select u.id, u.first_name, u.surname
+      from users_supplier_index us
+      join users_master u on u.id = us.user_id
+     where us.supplier_id = ${filter.supplierId}
+       and u.refs_user_lifecycle_status_id = ${filter.lifecycleStatusId}
+       ${one} ${search}
+     order by u.first_name, u.surname, u.id
+     limit ${filter.limit}`);
+  return result.rows.map((row) => ({ id: Number(row.id), firstName: row.first_name, surname: row.surname }));
+}

@@ -19,8 +19,11 @@ import {
   findDashboardSuppliers,
   findDeals,
   findLeaderboardSuppliers,
+  findLinkedDealersByStatus,
+  findNoteSuppliers,
   findProductTypes,
   findSupplierDealers,
+  findSupplierNoteRules,
   findSuppliers,
   findUserLinkIds,
   findUserLinks,
@@ -154,3 +157,23 @@ export const supplierDealers = (
   db: Executor,
   filter: { supplierId: number; belowId: number | null; search: string; limit: number },
 ) => findSupplierDealers(db, filter);
+
+/** A supplier's rules for sales notes; undefined when there is no such supplier. */
+export const supplierNoteRules = (db: Executor, supplierId: number) => findSupplierNoteRules(db, supplierId);
+
+/** Suppliers that take sales notes, for the admin's picker. */
+export const noteSuppliers = (db: Executor) => findNoteSuppliers(db);
+
+/** Dealers with the lifecycle status linked to the supplier (Order Override's picker), searched by name or Z-code. */
+export const linkedDealersByStatus = (
+  db: Executor,
+  filter: { supplierId: number; lifecycleStatusId: number; search?: string | undefined; limit: number },
+) => findLinkedDealersByStatus(db, filter);
+
+/** Is the dealer linked to the supplier, with that lifecycle status? */
+export async function isSupplierDealer(
+  db: Executor,
+  filter: { supplierId: number; lifecycleStatusId: number; dealerId: number },
+): Promise<boolean> {
+  return (await findLinkedDealersByStatus(db, { ...filter, limit: 1 })).length === 1;
+}

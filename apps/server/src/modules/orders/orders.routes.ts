@@ -15,12 +15,16 @@ import type { Database } from '../../db/client.ts';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
 import { leaderboard, rankedSuppliers } from './leaderboard.service.ts';
 import { myActiveOrders } from './my-lists.service.ts';
+import { orderOverrideRoutes } from './order-override.routes.ts';
 import { orderReport, orderReportCsv, reportAgents } from './order-report.service.ts';
+import { salesNotesRoutes } from './sales-notes.routes.ts';
 import { structureReport } from './structure-report.service.ts';
 
 export const ordersRoutes =
   (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(orderOverrideRoutes(db, guards));
+    await app.register(salesNotesRoutes(db, guards));
     app.get(
       '/api/leaderboard',
       {

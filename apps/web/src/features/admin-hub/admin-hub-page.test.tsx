@@ -18,6 +18,7 @@ describe('the admin hub (spec 3 §2.2)', () => {
       'Access Control',
       'RICA',
       'Outbox',
+      'Edit Sales Note',
     ]);
   });
 
@@ -39,5 +40,16 @@ describe('the admin hub (spec 3 §2.2)', () => {
     ]);
     const leader = makeUser({ isLeader: true, role: 'leader', features: ['Deals'] });
     expect(sectionOf(leader)).toBeUndefined();
+  });
+
+  it('shows Manual Order Override only with Reallocations and Edit Sales Note to every admin (spec 3 §2.2)', () => {
+    expect(labels(admin([]))).toContain('Edit Sales Note');
+    expect(labels(admin([]))).not.toContain('Manual Order Override');
+    const links = hubSectionsFor(admin(['Reallocations'])).flatMap((section) => section.links);
+    expect(links.find((link) => link.label === 'Manual Order Override')?.to).toBe('/order-override');
+    expect(links.find((link) => link.label === 'Edit Sales Note')?.to).toBe('/edit-sales-note');
+    const leader = makeUser({ isLeader: true, role: 'leader', features: ['Reallocations'] });
+    expect(labels(leader)).not.toContain('Edit Sales Note');
+    expect(labels(leader)).not.toContain('Manual Order Override');
   });
 });

@@ -1,4 +1,5 @@
 import AdminPanelSettingsRoundedIcon from '@mui/icons-material/AdminPanelSettingsRounded';
+import EditNoteRoundedIcon from '@mui/icons-material/EditNoteRounded';
 import FactCheckRoundedIcon from '@mui/icons-material/FactCheckRounded';
 import FileDownloadRoundedIcon from '@mui/icons-material/FileDownloadRounded';
 import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
@@ -7,6 +8,7 @@ import MarkEmailReadRoundedIcon from '@mui/icons-material/MarkEmailReadRounded';
 import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
 import SimCardRoundedIcon from '@mui/icons-material/SimCardRounded';
 import StorefrontRoundedIcon from '@mui/icons-material/StorefrontRounded';
+import SwapHorizRoundedIcon from '@mui/icons-material/SwapHorizRounded';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -30,7 +32,7 @@ interface HubSection {
 /**
  * The hub's sections (spec 3 §2.2), each link shown by the flag its page needs (the server refuses
  * the same calls without it). Sections of screens still to come (Imports, Helpdesk, University,
- * Finance) and links still to come (Training Modules, Edit Sales Note) appear as those screens land,
+ * Finance) and links still to come (Training Modules) appear as those screens land,
  * never as a dead end.
  */
 export const HUB_SECTIONS: HubSection[] = [
@@ -104,6 +106,20 @@ export const HUB_SECTIONS: HubSection[] = [
         to: paths.outbox,
         icon: <MarkEmailReadRoundedIcon />,
         shown: access.outbox,
+      },
+      {
+        label: 'Manual Order Override',
+        description: 'Reassign unmatched orders to a dealer',
+        to: paths.orderOverride,
+        icon: <SwapHorizRoundedIcon />,
+        shown: access.orderOverride,
+      },
+      {
+        label: 'Edit Sales Note',
+        description: "Dealers' logged sales by supplier",
+        to: paths.editSalesNote,
+        icon: <EditNoteRoundedIcon />,
+        shown: access.editSalesNote,
       },
     ],
   },

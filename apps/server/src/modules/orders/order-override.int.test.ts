@@ -1,0 +1,283 @@
+import type { Leaderboard } from '@portal/domain/orders/leaderboard';
+import type { ActiveOrderPage } from '@portal/domain/orders/my-lists';
+import type {
+  OverrideDealer,
+  OverrideOrder,
+  ReallocatedOrderPage,
+  UnmatchedOrderPage,
+} from '@portal/domain/orders/order-override';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { createOrders, markCommissionPaid, overrideOrders } from '../../db/seed/activity-factories.ts';
+import {
+  createProductType,
+  createSupplier,
+  createUser,
+  grantFeatures,
+  linkUser,
+  nextSequence,
+  type UserRow,
+} from '../../db/seed/factories.ts';
+
+// Order Override (spec 3 §2.13, §4.4, §5.3, §8, §9): admins with Reallocations only; the 60-day
+// window; Find Order; reassignment to active linked dealers, refused once commission is paid,
+// audited; the override then wins in the leaderboard and Active Orders.
+
+const PASSWORD = 'Secret123';
+let ctx: TestContext;
+const cookies = { admin: '', adminWithout: '', agent: '', other: '', leader: '' };
+type Who = keyof typeof cookies | 'anonymous';
+let admin: UserRow;
+let agent: UserRow;
+let other: UserRow;
+let inactive: UserRow;
+let unlinked: UserRow;
+let supplier: { id: number };
+let otherSupplier: { id: number };
+const ids: Record<string, number> = {};
+const n = nextSequence();
+const num = (name: string) => `${name}-${n}`;
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const today = daysAgo(0);
+
+async function call(method: 'GET' | 'POST', url: string, who: Who, payload?: unknown) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: { ...(who === 'anonymous' ? {} : { cookie: cookies[who] }), origin: TEST_ORIGIN },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const db = ctx.db;
+  admin = await createUser(db, { isAdmin: true, password: PASSWORD, firstName: 'Ayanda', surname: 'Admin' });
+  await grantFeatures(db, admin.id, ['Reallocations']);
+  const adminWithout = await createUser(db, { isAdmin: true, password: PASSWORD });
+  await grantFeatures(db, adminWithout.id, ['Commissions', 'Deals', 'Users Management']);
+  const leader = await createUser(db, { isLeader: true, password: PASSWORD });
+  agent = await createUser(db, { password: PASSWORD, firstName: 'Thabo', surname: 'Override' });
+  other = await createUser(db, { password: PASSWORD, firstName: 'Other', surname: 'Seller' });
+  inactive = await createUser(db, { refsUserLifecycleStatusId: 3, withoutLogin: true });
+  unlinked = await createUser(db, { withoutLogin: true });
+  const type = await createProductType(db, `Override Fibre ${n}`);
+  supplier = await createSupplier(db, { supplierName: `Override Metro ${n}`, productTypeIds: [type.id] });
+  otherSupplier = await createSupplier(db, { supplierName: `Override Coast ${n}`, productTypeIds: [type.id] });
+  for (const user of [agent, other, inactive]) await linkUser(db, user.id, { supplierIds: [supplier.id] });
+  await linkUser(db, unlinked.id, { supplierIds: [otherSupplier.id] });
+
+  const base = { suppliersMasterId: supplier.id, refsProductTypeId: type.id };
+  const rows = await createOrders(db, [
+    { ...base, orderNumber: num('U1'), orderCreatedDate: daysAgo(5), customerName: 'Unmatched Recent' },
+    { ...base, orderNumber: num('U2'), orderCreatedDate: daysAgo(70) },
+    { ...base, orderNumber: num('P1'), orderCreatedDate: daysAgo(20), orderPaidDate: daysAgo(19) },
+    { ...base, orderNumber: num('A1'), orderCreatedDate: today, orderPaidDate: today, dealerId: other.id },
+    { ...base, orderNumber: num('R1'), orderCreatedDate: daysAgo(100), dealerId: other.id },
+    { ...base, orderNumber: num('R2'), orderCreatedDate: daysAgo(30), dealerId: other.id },
+    {
+      suppliersMasterId: otherSupplier.id,
+      refsProductTypeId: type.id,
+      orderNumber: num('T1'),
+      orderCreatedDate: daysAgo(2),
+    },
+  ]);
+  ['U1', 'U2', 'P1', 'A1', 'R1', 'R2', 'T1'].forEach((name, index) => {
+    ids[name] = rows[index]!.id;
+  });
+  await markCommissionPaid(db, [ids.P1!], { paidDate: daysAgo(10) });
+  await overrideOrders(db, [
+    { orderId: ids.R1!, dealerId: agent.id, assignedBy: admin.id, createdAt: new Date(Date.now() - 90 * 86_400_000) },
+    { orderId: ids.R2!, dealerId: agent.id, assignedBy: admin.id, createdAt: new Date(Date.now() - 3 * 86_400_000) },
+  ]);
+
+  cookies.admin = await ctx.signIn(admin.email!, PASSWORD);
+  cookies.adminWithout = await ctx.signIn(adminWithout.email!, PASSWORD);
+  cookies.leader = await ctx.signIn(leader.email!, PASSWORD);
+  cookies.agent = await ctx.signIn(agent.email!, PASSWORD);
+  cookies.other = await ctx.signIn(other.email!, PASSWORD);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('who may use Order Override', () => {
+  it('is refused to admins without Reallocations, leaders, agents and the signed out', async () => {
+    const urls = [
+      '/api/orders/override/suppliers',
+      `/api/orders/override/unmatched?supplierId=${supplier.id}`,
+      `/api/orders/override/reallocated?supplierId=${supplier.id}`,
+      `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=${num('U1')}`,
+      `/api/orders/override/dealers?supplierId=${supplier.id}`,
+    ];
+    for (const url of urls) {
+      expect((await call('GET', url, 'adminWithout')).statusCode, url).toBe(403);
+      expect((await call('GET', url, 'leader')).statusCode, url).toBe(403);
+      expect((await call('GET', url, 'agent')).statusCode, url).toBe(403);
+      expect((await call('GET', url, 'anonymous')).statusCode, url).toBe(401);
+      expect((await call('GET', url, 'admin')).statusCode, url).toBe(200);
+    }
+    const body = { orderId: ids.U2!, dealerId: agent.id };
+    const refused = await call('POST', '/api/orders/override', 'adminWithout', body);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe('Oops! Page Not Found or Access Denied');
+  });
+});
+
+describe('the lists', () => {
+  it('Unmatched Orders: the supplier’s orders of the last 60 days with no attribution and no override', async () => {
+    const res = await call('GET', `/api/orders/override/unmatched?supplierId=${supplier.id}`, 'admin');
+    const page = res.json() as UnmatchedOrderPage;
+    expect(page.items.map((order) => order.orderNumber)).toEqual([num('U1'), num('P1')]);
+    expect(page.items[0]).toMatchObject({ customerName: 'Unmatched Recent', createdDate: daysAgo(5) });
+    expect(page.total).toBe(2);
+    expect(page.pageSize).toBe(50);
+    const other = await call('GET', `/api/orders/override/unmatched?supplierId=${otherSupplier.id}`, 'admin');
+    expect((other.json() as UnmatchedOrderPage).items.map((order) => order.orderNumber)).toEqual([num('T1')]);
+  });
+
+  it('Reallocated Orders: overrides of the last 60 days, with whom it went to and who did it', async () => {
+    const page = (
+      await call('GET', `/api/orders/override/reallocated?supplierId=${supplier.id}`, 'admin')
+    ).json() as ReallocatedOrderPage;
+    expect(page.items.map((order) => order.orderNumber)).toEqual([num('R2')]);
+    expect(page.items[0]).toMatchObject({
+      previousDealer: { id: other.id, code: `Z-${other.id}`, name: 'Other Seller' },
+      newDealer: { id: agent.id, code: `Z-${agent.id}`, name: 'Thabo Override' },
+      assignedBy: { id: admin.id, name: 'Ayanda Admin' },
+    });
+  });
+
+  it('needs a supplier', async () => {
+    expect((await call('GET', '/api/orders/override/unmatched', 'admin')).statusCode).toBe(400);
+  });
+});
+
+describe('Find Order', () => {
+  it('finds one order of the chosen supplier by its number', async () => {
+    const res = await call(
+      'GET',
+      `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=${num('A1')}`,
+      'admin',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json() as OverrideOrder).toMatchObject({
+      id: ids.A1,
+      currentDealer: { id: other.id },
+      isOverridden: false,
+      isCommissionPaid: false,
+    });
+    const paid = await call(
+      'GET',
+      `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=${num('P1')}`,
+      'admin',
+    );
+    expect(paid.json()).toMatchObject({ currentDealer: null, isCommissionPaid: true });
+  });
+
+  it('answers "Order {number} not found" for a missing number or another supplier’s order', async () => {
+    const missing = await call(
+      'GET',
+      `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=NOPE-1`,
+      'admin',
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe('Order NOPE-1 not found');
+    const elsewhere = await call(
+      'GET',
+      `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=${num('T1')}`,
+      'admin',
+    );
+    expect(elsewhere.json().detail).toBe(`Order ${num('T1')} not found`);
+    expect(
+      (await call('GET', `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=%20`, 'admin')).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('reassignment', () => {
+  it('offers only active dealers linked to the supplier, searched by name or Z-code', async () => {
+    const all = (
+      await call('GET', `/api/orders/override/dealers?supplierId=${supplier.id}`, 'admin')
+    ).json() as OverrideDealer[];
+    expect(all.map((dealer) => dealer.id).sort()).toEqual([agent.id, other.id].sort());
+    const byName = (
+      await call('GET', `/api/orders/override/dealers?supplierId=${supplier.id}&search=thabo`, 'admin')
+    ).json();
+    expect(byName).toEqual([{ id: agent.id, code: `Z-${agent.id}`, name: 'Thabo Override' }]);
+    const byCode = (
+      await call('GET', `/api/orders/override/dealers?supplierId=${supplier.id}&search=Z-${other.id}`, 'admin')
+    ).json();
+    expect(byCode.map((dealer: OverrideDealer) => dealer.id)).toEqual([other.id]);
+  });
+
+  it('refuses an inactive dealer and a dealer not linked to the supplier', async () => {
+    for (const dealer of [inactive, unlinked]) {
+      const res = await call('POST', '/api/orders/override', 'admin', { orderId: ids.U1, dealerId: dealer.id });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('DEALER_NOT_ALLOWED');
+    }
+  });
+
+  it('refuses an order whose commission is paid with the spec’s message', async () => {
+    const res = await call('POST', '/api/orders/override', 'admin', { orderId: ids.P1, dealerId: agent.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('Commission has already been paid');
+    const { rows } = await ctx.db.$client.query('SELECT 1 FROM orders_admin_override WHERE orders_import_id = $1', [
+      ids.P1,
+    ]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('reassigns an unmatched order: it leaves Unmatched, shows under Reallocated, with an audit row', async () => {
+    const res = await call('POST', '/api/orders/override', 'admin', { orderId: ids.U1, dealerId: agent.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: ids.U1, currentDealer: { id: agent.id }, isOverridden: true });
+    const unmatched = (await call('GET', `/api/orders/override/unmatched?supplierId=${supplier.id}`, 'admin')).json();
+    expect(unmatched.items.map((order: { orderNumber: string }) => order.orderNumber)).toEqual([num('P1')]);
+    const reallocated = (
+      await call('GET', `/api/orders/override/reallocated?supplierId=${supplier.id}`, 'admin')
+    ).json();
+    expect(reallocated.items[0]).toMatchObject({
+      orderNumber: num('U1'),
+      previousDealer: null,
+      newDealer: { id: agent.id },
+      assignedBy: { id: admin.id },
+    });
+    const { rows } = await ctx.db.$client.query(
+      `SELECT actor_user_id, before, after FROM audit_log WHERE action = 'order.reassign' AND entity_id = $1`,
+      [String(ids.U1)],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].actor_user_id).toBe(admin.id);
+    expect(rows[0].before).toMatchObject({ dealerId: null });
+    expect(rows[0].after).toMatchObject({ dealerId: agent.id, assignedBy: admin.id });
+  });
+
+  it('then wins in the leaderboard and in Active Orders', async () => {
+    const month = `year=${today.slice(0, 4)}&month=${Number(today.slice(5, 7))}&supplierId=${supplier.id}`;
+    const before = (await call('GET', `/api/leaderboard?${month}`, 'agent')).json() as Leaderboard;
+    expect(before.rows.map((row) => row.userId)).toEqual([other.id]);
+    const res = await call('POST', '/api/orders/override', 'admin', { orderId: ids.A1, dealerId: agent.id });
+    expect(res.statusCode).toBe(200);
+    const after = (await call('GET', `/api/leaderboard?${month}`, 'agent')).json() as Leaderboard;
+    expect(after.rows.map((row) => [row.userId, row.sales])).toEqual([[agent.id, 1]]);
+    const agentOrders = (await call('GET', '/api/orders/active', 'agent')).json() as ActiveOrderPage;
+    expect(agentOrders.items.map((order) => order.orderNumber)).toContain(num('A1'));
+    const otherOrders = (await call('GET', '/api/orders/active', 'other')).json() as ActiveOrderPage;
+    expect(otherOrders.items.map((order) => order.orderNumber)).not.toContain(num('A1'));
+    const { rows } = await ctx.db.$client.query(
+      `SELECT before, after FROM audit_log WHERE action = 'order.reassign' AND entity_id = $1`,
+      [String(ids.A1)],
+    );
+    expect(rows[0].before).toMatchObject({ dealerId: other.id });
+    expect(rows[0].after).toMatchObject({ dealerId: agent.id });
+  });
+
+  it('refuses a missing order', async () => {
+    const res = await call('POST', '/api/orders/override', 'admin', { orderId: 2_000_000_000, dealerId: agent.id });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,177 @@
+import { can } from '@portal/domain/access/permissions';
+import {
+  type CreateSalesNoteRequest,
+  SALES_NOTE_MESSAGES,
+  type SalesNote,
+  type SalesNotePage,
+  type SalesNoteRequest,
+  type SalesNoteRules,
+  type SalesNoteSupplier,
+  type SalesNotesQuery,
+  salesNoteRefusal,
+} from '@portal/domain/orders/sales-notes';
+import { zCode } from '@portal/domain/people/z-code';
+import type { FastifyRequest } from 'fastify';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { permissionActor } from '../../platform/permissions.ts';
+import { noteSuppliers, supplierNoteRules } from '../catalogue/catalogue.service.ts';
+import {
+  findNote,
+  findNotes,
+  insertNote,
+  lockNote,
+  markNoteDeleted,
+  type NoteRow,
+  updateNote,
+} from './sales-notes.queries.ts';
+
+// Sales notes (spec 2 "Sales notes tab", §5; spec 3 §2.14). A dealer logs, edits and removes their
+// own notes for a supplier that takes them; an admin edits and removes anyone's on
+// '/edit-sales-note'. The reference must match the supplier's pattern. Every write is audited.
+
+type Request = Pick<FastifyRequest, 'id' | 'ip'> & { actor?: Actor };
+
+const toIso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function toNote(row: NoteRow): SalesNote {
+  const userId = Number(row.users_master_id);
+  return {
+    id: Number(row.id),
+    supplierId: Number(row.suppliers_master_id),
+    orderNumber: row.order_number,
+    agentNote: row.agent_note,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+    dealer: { id: userId, code: zCode(userId), name: `${row.first_name} ${row.surname}`.trim() },
+  };
+}
+
+async function supplierOf(db: Executor, supplierId: number): Promise<SalesNoteSupplier> {
+  const supplier = await supplierNoteRules(db, supplierId);
+  if (!supplier) throw notFound('This supplier does not exist.', 'SUPPLIER_NOT_FOUND');
+  return supplier;
+}
+
+/** The supplier's rules refuse the reference: the spec's message, on the reference field. */
+function assertAccepted(rules: SalesNoteRules, orderNumber: string) {
+  const refusal = salesNoteRefusal(rules, orderNumber);
+  if (!refusal) return;
+  const code =
+    refusal === SALES_NOTE_MESSAGES.notesOff
+      ? 'SALES_NOTES_OFF'
+      : refusal === SALES_NOTE_MESSAGES.code411
+        ? 'SALES_NOTE_411'
+        : 'REFERENCE_FORMAT';
+  throw badRequest(refusal, [{ field: 'orderNumber', message: refusal }], code);
+}
+
+async function notesPage(db: Executor, query: SalesNotesQuery, userId?: number): Promise<SalesNotePage> {
+  const supplier = await supplierOf(db, query.supplierId);
+  const rows = await findNotes(db, {
+    supplierId: query.supplierId,
+    ...(userId !== undefined ? { userId } : {}),
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return {
+    items: rows.map(toNote),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(rows[0]?.total ?? 0),
+    supplier,
+  };
+}
+
+/** The dealer's own Logged Sales for the supplier. */
+export const myNotes = (db: Executor, actor: Actor, query: SalesNotesQuery) => notesPage(db, query, actor.user.id);
+
+/** Every dealer's Logged Sales for the supplier (the admin page). */
+export const allNotes = (db: Executor, query: SalesNotesQuery) => notesPage(db, query);
+
+/** Suppliers that take notes, for the admin page's picker. */
+export const salesNoteSuppliers = (db: Executor): Promise<SalesNoteSupplier[]> => noteSuppliers(db);
+
+export async function logSale(
+  db: Database,
+  actor: Actor,
+  request: CreateSalesNoteRequest,
+  http?: Request,
+): Promise<SalesNote> {
+  const supplier = await supplierOf(db, request.supplierId);
+  assertAccepted(supplier, request.orderNumber);
+  const id = await db.transaction(async (tx) => {
+    const noteId = await insertNote(tx, {
+      userId: actor.user.id,
+      supplierId: request.supplierId,
+      orderNumber: request.orderNumber,
+      agentNote: request.agentNote,
+    });
+    await writeAudit(tx, {
+      actor,
+      action: 'sales-note.create',
+      entity: 'orders_agent_note',
+      entityId: noteId,
+      after: { supplierId: request.supplierId, orderNumber: request.orderNumber, agentNote: request.agentNote },
+      request: http,
+    });
+    return noteId;
+  });
+  return toNote((await findNote(db, id))!);
+}
+
+/** The note, locked, when the actor may change it: its owner, or an admin. */
+async function lockOwnNote(tx: Executor, actor: Actor, noteId: number): Promise<NoteRow> {
+  const note = await lockNote(tx, noteId);
+  if (!note) throw notFound(SALES_NOTE_MESSAGES.notFound, 'SALES_NOTE_NOT_FOUND');
+  const ownerId = Number(note.users_master_id);
+  const relation = ownerId === actor.user.id ? 'self' : 'other';
+  if (!can(permissionActor(actor), 'manage', 'sales-note', { id: ownerId, relation })) {
+    throw forbidden(SALES_NOTE_MESSAGES.notOwner, 'NOT_NOTE_OWNER');
+  }
+  return note;
+}
+
+export async function editNote(
+  db: Database,
+  actor: Actor,
+  noteId: number,
+  request: SalesNoteRequest,
+  http?: Request,
+): Promise<SalesNote> {
+  await db.transaction(async (tx) => {
+    const note = await lockOwnNote(tx, actor, noteId);
+    assertAccepted(await supplierOf(tx, Number(note.suppliers_master_id)), request.orderNumber);
+    await updateNote(tx, noteId, request);
+    await writeAudit(tx, {
+      actor,
+      action: 'sales-note.update',
+      entity: 'orders_agent_note',
+      entityId: noteId,
+      before: { orderNumber: note.order_number, agentNote: note.agent_note },
+      after: { orderNumber: request.orderNumber, agentNote: request.agentNote },
+      request: http,
+    });
+  });
+  return toNote((await findNote(db, noteId))!);
+}
+
+/** Soft delete (spec 2 §4: deleted true): the note leaves every list; the row stays. */
+export async function deleteNote(db: Database, actor: Actor, noteId: number, http?: Request): Promise<{ ok: true }> {
+  await db.transaction(async (tx) => {
+    const note = await lockOwnNote(tx, actor, noteId);
+    await markNoteDeleted(tx, noteId);
+    await writeAudit(tx, {
+      actor,
+      action: 'sales-note.delete',
+      entity: 'orders_agent_note',
+      entityId: noteId,
+      before: { deleted: false, orderNumber: note.order_number },
+      after: { deleted: true, orderNumber: note.order_number },
+      request: http,
+    });
+  });
+  return { ok: true };
+}
