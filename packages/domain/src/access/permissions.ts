@@ -40,7 +40,8 @@ export type Subject =
   | 'deal'
   | 'settings'
   | 'leaderboard'
-  | 'structure-report';
+  | 'structure-report'
+  | 'orders';
 
 export type Action =
   | 'read'
@@ -52,7 +53,8 @@ export type Action =
   | 'export'
   | 'send'
   | 'register'
-  | 'manage';
+  | 'manage'
+  | 'import';
 
 export interface PermissionActor {
   id: number;
@@ -145,6 +147,8 @@ export const PERMISSION_RULES = {
   'read leaderboard': { admin: { scopes: ANY, features: [] }, leader: ANY, agent: ANY },
   // The structure report and Insights: leaders over their own branch, admins over anyone.
   'read structure-report': { admin: { scopes: ANY, features: [] }, leader: OWN_BRANCH },
+  // The fibre activity import (spec 3 §2.2, §2.10): the Imports section needs the Commissions flag.
+  'import orders': { admin: { scopes: ANY, features: ['Commissions'] } },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;
