@@ -98,13 +98,13 @@ const TAIL_COLUMNS = ['external_reference', 'product', 'region'] as const;
 export async function stageRows(tx: Executor, rows: StagedRow[]): Promise<void> {
   if (!rows.length) return;
   const column = (name: keyof FibreRow) => rows.map((staged) => staged.row[name]);
-  const texts = TEXT_COLUMNS.map((name) => sql`${column(name)}::text[]`);
-  const dates = DATE_COLUMNS.map((name) => sql`${column(name)}::date[]`);
-  const tail = TAIL_COLUMNS.map((name) => sql`${column(name)}::text[]`);
+  const texts = TEXT_COLUMNS.map((name) => sql`${sql.param(column(name))}::text[]`);
+  const dates = DATE_COLUMNS.map((name) => sql`${sql.param(column(name))}::date[]`);
+  const tail = TAIL_COLUMNS.map((name) => sql`${sql.param(column(name))}::text[]`);
   await tx.execute(sql`
     insert into fibre_staging
     select * from unnest(
-      ${rows.map((staged) => staged.line)}::integer[],
+      ${sql.param(rows.map((staged) => staged.line))}::integer[],
       ${sql.join([...texts, ...dates, ...tail], sql`, `)}
     )`);
 }
