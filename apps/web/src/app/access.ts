@@ -37,6 +37,8 @@ export const access = {
   catalogue: allowed('manage', 'catalogue'),
   settings: allowed('manage', 'settings'),
   deals: allowed('manage', 'deal'),
+  /** '/import-fibre-activity': the Commissions flag (spec 3 §2.2). */
+  importOrders: allowed('import', 'orders'),
   /** The leaderboard, on the dashboard and '/agent-dash/leaderBoard'. */
   leaderboard: allowed('read', 'leaderboard'),
   /** Insights on the dashboard: the structure report of leaders and admins. */

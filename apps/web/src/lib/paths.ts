@@ -39,6 +39,7 @@ export const paths = {
   addProduct: '/add-product',
   editProduct: '/edit-product',
   deals: '/deals',
+  importFibreActivity: '/import-fibre-activity',
   leaderboard: '/agent-dash/leaderBoard',
   leadManagement: '/agent-dash/lead-management',
   activeOrders: '/agent-dash/active-orders',

@@ -144,7 +144,11 @@ export const FibreImportQuery = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export const FibreRejectedRow = z.object({ line: z.number().int(), orderNumber: z.string().nullable(), reason: z.string() });
+export const FibreRejectedRow = z.object({
+  line: z.number().int(),
+  orderNumber: z.string().nullable(),
+  reason: z.string(),
+});
 export type FibreRejectedRow = z.infer<typeof FibreRejectedRow>;
 
 export const FibreImportStatus = z.object({

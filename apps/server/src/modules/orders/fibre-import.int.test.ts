@@ -2,13 +2,7 @@ import type { FibreImportStarted, FibreImportStatus, FibreSupplierOptions } from
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
-import {
-  createProductType,
-  createSupplier,
-  createUser,
-  grantFeatures,
-  type UserRow,
-} from '../../db/seed/factories.ts';
+import { createProductType, createSupplier, createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
 import { FIBRE_IMPORT_QUEUE } from './fibre-import.service.ts';
 
 // The fibre activity import (spec 3 §2.10, §3.6, §5.4; DECISIONS "Orders"): CSV upload → job →
@@ -30,8 +24,19 @@ const PASSWORD = 'Secret123';
 const HEADER =
   'agent_identification,id,customer_status_1,customer_status_2,customer_account_number,customer_name,customer_phone,customer_email,customer_address,order_created_date,order_paid_date,order_installation_date,supplier_activation_date,external_reference,product,region';
 
-function line(agent: string, order: string, overrides: Partial<Record<'account' | 'created' | 'paid' | 'installed' | 'status', string>> = {}) {
-  const o = { account: `ACC-${order}`, created: '2026-11-01', paid: '2026-11-02', installed: '2026-11-03', status: 'Paid', ...overrides };
+function line(
+  agent: string,
+  order: string,
+  overrides: Partial<Record<'account' | 'created' | 'paid' | 'installed' | 'status', string>> = {},
+) {
+  const o = {
+    account: `ACC-${order}`,
+    created: '2026-11-01',
+    paid: '2026-11-02',
+    installed: '2026-11-03',
+    status: 'Paid',
+    ...overrides,
+  };
   return `${agent},${order},${o.status},,${o.account},"Customer, ${order}",0821234567,,1 Main Road,${o.created},${o.paid},${o.installed},,PREM-${order},Fibre 50,Gauteng`;
 }
 
@@ -55,11 +60,20 @@ async function upload(cookie: string, csv: string, name = 'activity.csv') {
 }
 
 async function start(cookie: string, body: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'POST', url: '/api/imports/fibre-activity', headers: { cookie, origin: TEST_ORIGIN }, payload: body });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/imports/fibre-activity',
+    headers: { cookie, origin: TEST_ORIGIN },
+    payload: body,
+  });
 }
 
 async function status(id: number): Promise<FibreImportStatus> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/imports/fibre-activity/${id}`, headers: { cookie: adminCookie } });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/imports/fibre-activity/${id}`,
+    headers: { cookie: adminCookie },
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as FibreImportStatus;
 }
@@ -83,7 +97,12 @@ async function importCsv(csv: string): Promise<FibreImportStatus> {
 }
 
 async function ordersOf(orderNumbers: string[]) {
-  const result = await ctx.db.execute<{ order_number: string; users_master_id: number | null; order_paid_date: string | null; customer_status_1: string | null }>(sql`
+  const result = await ctx.db.execute<{
+    order_number: string;
+    users_master_id: number | null;
+    order_paid_date: string | null;
+    customer_status_1: string | null;
+  }>(sql`
     select o.order_number, m.users_master_id, o.order_paid_date::text, o.customer_status_1
     from orders_import o left join orders_master m on m.orders_import_id = o.id
     where o.suppliers_master_id = ${supplier} and o.order_number in ${orderNumbers}
@@ -102,7 +121,11 @@ beforeAll(async () => {
   dealerByCode = await createUser(db, { parentId: admin.id, withoutLogin: true });
   dealerByBareCode = await createUser(db, { parentId: admin.id, withoutLogin: true });
   dealerById = await createUser(db, { parentId: admin.id, withoutLogin: true, identificationNo: `9001${unique()}` });
-  dealerByPassport = await createUser(db, { parentId: admin.id, withoutLogin: true, identificationNo: `AB${unique()}` });
+  dealerByPassport = await createUser(db, {
+    parentId: admin.id,
+    withoutLogin: true,
+    identificationNo: `AB${unique()}`,
+  });
   fibreType = (await createProductType(db, `Import Fibre ${unique()}`)).id;
   otherType = (await createProductType(db, `Import LTE ${unique()}`)).id;
   supplier = (await createSupplier(db, { supplierName: 'Import Metro', productTypeIds: [fibreType] })).id;
@@ -195,7 +218,12 @@ describe('the fibre activity import', () => {
     const late = await importCsv([HEADER, line(`Z-${dealerByBareCode.id}`, 'F-6', { paid: '2026-11-20' })].join('\n'));
     expect(late.counts).toMatchObject({ rows: 1, updated: 1, attributed: 1 });
     expect(await ordersOf(['F-6'])).toEqual([
-      { order_number: 'F-6', users_master_id: dealerByBareCode.id, order_paid_date: '2026-11-20', customer_status_1: 'Paid' },
+      {
+        order_number: 'F-6',
+        users_master_id: dealerByBareCode.id,
+        order_paid_date: '2026-11-20',
+        customer_status_1: 'Paid',
+      },
     ]);
   });
 
@@ -208,7 +236,11 @@ describe('the fibre activity import', () => {
 
   it('refuses a supplier that does not offer the product type', async () => {
     const file = await upload(adminCookie, [HEADER, line('Z-1', 'X-1')].join('\n'));
-    const res = await start(adminCookie, { productTypeId: fibreType, supplierId: otherSupplier, fileId: file.json().id });
+    const res = await start(adminCookie, {
+      productTypeId: fibreType,
+      supplierId: otherSupplier,
+      fileId: file.json().id,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('SUPPLIER_PRODUCT_TYPE_MISMATCH');
   });

@@ -24,9 +24,13 @@ const tags = ['imports'];
 export const fibreImportRoutes =
   (deps: FibreImportDeps, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
-    deps.jobs.define<{ importId: number }>(FIBRE_IMPORT_QUEUE, (data, progress) => runFibreImport(deps, data, progress), {
-      expireInSeconds: 30 * 60,
-    });
+    deps.jobs.define<{ importId: number }>(
+      FIBRE_IMPORT_QUEUE,
+      (data, progress) => runFibreImport(deps, data, progress),
+      {
+        expireInSeconds: 30 * 60,
+      },
+    );
     const preHandler = [guards.notWaiting, guards.allowed('import', 'orders')];
 
     app.get(
@@ -49,7 +53,8 @@ export const fibreImportRoutes =
         preHandler,
         schema: {
           tags,
-          summary: 'Start importing an uploaded fibre activity CSV (purpose fibre_activity) for a supplier and product type',
+          summary:
+            'Start importing an uploaded fibre activity CSV (purpose fibre_activity) for a supplier and product type',
           body: FibreImportRequest,
           response: { 202: FibreImportStarted },
         },

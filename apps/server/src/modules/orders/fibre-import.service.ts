@@ -14,8 +14,8 @@ import { parse } from 'csv-parse';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
 import { findJobProgress } from '../../platform/jobs.queries.ts';
+import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { getStoredFile, refusedFiles } from '../files/files.service.ts';
 import {
@@ -158,7 +158,11 @@ export async function runFibreImport(
         const rows = pending;
         pending = [];
         await stageRows(tx, rows);
-        await progress('uploading', Math.min(60, 5 + (55 * bytesRead) / Math.max(1, file.sizeBytes)), `${rowCount} rows read`);
+        await progress(
+          'uploading',
+          Math.min(60, 5 + (55 * bytesRead) / Math.max(1, file.sizeBytes)),
+          `${rowCount} rows read`,
+        );
       };
       const consume = async (records: AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) => {
         for await (const { record, info } of records) {
@@ -185,7 +189,11 @@ export async function runFibreImport(
 
       await progress('processing', 65, 'Applying the orders');
       for (const repeated of await takeRepeatedLines(tx)) {
-        reject(repeated.line, repeated.order_number, `Order number repeated on line ${repeated.kept_line}; that line was used`);
+        reject(
+          repeated.line,
+          repeated.order_number,
+          `Order number repeated on line ${repeated.kept_line}; that line was used`,
+        );
       }
       rejected.sort((a, b) => a.line - b.line);
       const target = { id: batch.id, supplierId: batch.suppliersMasterId, productTypeId: batch.refsProductTypeId };
