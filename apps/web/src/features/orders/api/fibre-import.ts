@@ -1,3 +1,4 @@
+import { ProductTypeList } from '@portal/domain/catalogue/product-types';
 import {
   type FibreImportRequest,
   FibreImportStarted,
@@ -8,9 +9,18 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export const fibreImportKeys = {
+  productTypes: ['imports', 'fibre', 'product-types'] as const,
   suppliers: (productTypeId: number | undefined) => ['imports', 'fibre', 'suppliers', productTypeId] as const,
   status: (id: number | undefined, page: number) => ['imports', 'fibre', 'status', id, page] as const,
 };
+
+/** The product types to choose from (the catalogue's list; every admin reads it). */
+export function useImportProductTypes() {
+  return useQuery({
+    queryKey: fibreImportKeys.productTypes,
+    queryFn: ({ signal }) => api('/api/catalogue/product-types', { schema: ProductTypeList, signal }),
+  });
+}
 
 /** Suppliers linked to the product type (spec 3 §2.10); nothing asked before a type is chosen. */
 export function useFibreSuppliers(productTypeId: number | undefined) {

@@ -23,8 +23,12 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api';
 import { uploadFile } from '../../../lib/upload-file';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useProductTypes } from '../../catalogue/api/catalogue';
-import { useFibreImportStatus, useFibreSuppliers, useStartFibreImport } from '../api/fibre-import';
+import {
+  useFibreImportStatus,
+  useFibreSuppliers,
+  useImportProductTypes,
+  useStartFibreImport,
+} from '../api/fibre-import';
 
 // Import Fibre Activity (spec 3 §2.10): product type → supplier (cleared when the type changes) →
 // CSV; the job's stage and percent while it runs, then the counts and the rejected rows.
@@ -125,7 +129,7 @@ function ImportResult({
 
 export function FibreImportPage() {
   useDocumentTitle('Import Fibre Activity');
-  const productTypes = useProductTypes();
+  const productTypes = useImportProductTypes();
   const start = useStartFibreImport();
   const [uploadPercent, setUploadPercent] = useState<number | undefined>();
   const [uploadError, setUploadError] = useState<string | undefined>();
