@@ -61,6 +61,15 @@ test('an admin imports fibre activity; two bad rows are reported while the rest 
   await expect(rejected.getByRole('row').nth(2)).toContainText('5');
   await expect(rejected.getByRole('row').nth(2)).toContainText('Invalid date: order_paid_date "2026-13-01"');
 
+  // SHOTS_DIR=/tmp/shots-import keeps a picture of the result at desktop and phone widths.
+  const shots = process.env.SHOTS_DIR;
+  if (shots) {
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${shots}/fibre-import-${width}.png`, fullPage: true });
+    }
+  }
+
   const landed = await query<{ order_number: string }>(
     'SELECT order_number FROM orders_import WHERE order_number LIKE $1 ORDER BY order_number',
     [`E2E-${run}-%`],
