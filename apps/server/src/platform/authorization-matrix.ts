@@ -875,6 +875,27 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expect: FLAGGED_ADMINS,
     sample: () => ({ params: { id: NO_SUCH_ID, productId: NO_SUCH_ID } }),
   },
+  // The fibre activity import (spec 3 §2.2, §2.10): the Commissions flag.
+  {
+    route: 'GET /api/imports/fibre-activity/suppliers',
+    flags: ['Commissions'],
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ query: { productTypeId: 1 } }),
+  },
+  {
+    route: 'POST /api/imports/fibre-activity',
+    flags: ['Commissions'],
+    note: 'a product type that does not exist: 400',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ body: { productTypeId: NO_SUCH_ID, supplierId: NO_SUCH_ID, fileId: NO_SUCH_UUID } }),
+  },
+  {
+    route: 'GET /api/imports/fibre-activity/{id}',
+    flags: ['Commissions'],
+    note: 'no such import: 404',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
   { route: 'GET /api/settings/levels', expect: ADMINS },
   { route: 'GET /api/settings/services', expect: ADMINS },
   {

@@ -135,10 +135,14 @@ export function createJobs(options: JobsOptions): Jobs {
     if (!QUEUE_NAME.test(queue)) throw new Error(`invalid queue name: ${queue}`);
   }
 
+  // One createQueue at a time: pg-boss creates a table per queue, and two at once on a fresh
+  // database can deadlock (queues defined while routes register all start their workers together).
+  let queueCreation: Promise<unknown> = Promise.resolve();
   function ensureQueue(queue: string): Promise<void> {
     let created = createdQueues.get(queue);
     if (!created) {
-      created = boss.createQueue(queue, { name: queue });
+      created = queueCreation.then(() => boss.createQueue(queue, { name: queue }));
+      queueCreation = created.catch(() => {});
       created.catch(() => createdQueues.delete(queue));
       createdQueues.set(queue, created);
     }
@@ -243,7 +247,13 @@ export function createJobs(options: JobsOptions): Jobs {
     if (working.has(queue)) return;
     working.add(queue);
     const definition = definitions.get(queue)!;
-    await ensureQueue(queue);
+    try {
+      await ensureQueue(queue);
+    } catch (error) {
+      // Not working yet: the next start() or define() tries again.
+      working.delete(queue);
+      throw error;
+    }
     const ids: string[] = [];
     for (let i = 0; i < Math.max(1, definition.options.concurrency ?? 1); i++) {
       const id = await boss.work<object>(queue, { batchSize: 1, includeMetadata: true }, async ([job]) => {

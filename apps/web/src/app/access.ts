@@ -41,6 +41,8 @@ export const access = {
   orderOverride: allowed('update', 'order-override'),
   /** '/edit-sales-note': every admin (spec 3 §2.1). */
   editSalesNote: allowed('list', 'sales-note'),
+  /** '/import-fibre-activity': the Commissions flag (spec 3 §2.2). */
+  importOrders: allowed('import', 'orders'),
   /** The leaderboard, on the dashboard and '/agent-dash/leaderBoard'. */
   leaderboard: allowed('read', 'leaderboard'),
   /** Insights on the dashboard: the structure report of leaders and admins. */

@@ -37,6 +37,8 @@ describe('routes by audience (spec 1 §2.2)', () => {
     ['/settings/suppliers', leader],
     ['/admin/Supplier/1', makeUser()],
     ['/edit-product/1/2', leader],
+    ['/import-fibre-activity', admin(['Deals', 'Users Management'])],
+    ['/import-fibre-activity', leader],
   ])('%s is denied', async (path, user) => {
     renderAt(path, user);
     // The route's code loads first, then the gate decides.
@@ -47,6 +49,7 @@ describe('routes by audience (spec 1 §2.2)', () => {
   it.each([
     ['/update-password', waiting, 'Change your password'],
     ['/training', waiting, 'University'],
+    ['/import-fibre-activity', admin(['Commissions']), 'Import Fibre Activity'],
   ])('%s is open', async (path, user, heading) => {
     renderAt(path, user);
     expect(await screen.findByRole('heading', { name: heading }, { timeout: 8000 })).toBeTruthy();

@@ -267,6 +267,17 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            element: <Guard rule={access.importOrders} />,
+            children: [
+              {
+                path: paths.importFibreActivity,
+                lazy: async () => ({
+                  Component: (await import('../features/orders/pages/fibre-import-page')).FibreImportPage,
+                }),
+              },
+            ],
+          },
+          {
             element: <Guard rule={access.deals} />,
             children: [
               {

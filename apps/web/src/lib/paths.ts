@@ -41,6 +41,7 @@ export const paths = {
   deals: '/deals',
   orderOverride: '/order-override',
   editSalesNote: '/edit-sales-note',
+  importFibreActivity: '/import-fibre-activity',
   leaderboard: '/agent-dash/leaderBoard',
   leadManagement: '/agent-dash/lead-management',
   activeOrders: '/agent-dash/active-orders',

@@ -43,7 +43,8 @@ export type Subject =
   | 'structure-report'
   | 'order-report'
   | 'order-override'
-  | 'sales-note';
+  | 'sales-note'
+  | 'orders';
 
 export type Action =
   | 'read'
@@ -55,7 +56,8 @@ export type Action =
   | 'export'
   | 'send'
   | 'register'
-  | 'manage';
+  | 'manage'
+  | 'import';
 
 export interface PermissionActor {
   id: number;
@@ -159,6 +161,8 @@ export const PERMISSION_RULES = {
   // on '/edit-sales-note' (spec 3 §2.14).
   'manage sales-note': { admin: { scopes: ANY, features: [] }, leader: SELF, agent: SELF },
   'list sales-note': { admin: { scopes: ANY, features: [] } },
+  // The fibre activity import (spec 3 §2.2, §2.10): the Imports section needs the Commissions flag.
+  'import orders': { admin: { scopes: ANY, features: ['Commissions'] } },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;

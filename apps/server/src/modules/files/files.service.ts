@@ -32,6 +32,8 @@ export const FILE_PURPOSES = [
   // The dashboard banner images (spec 3 §2.1: the 'dash' folder).
   'dash',
   'supplier_banner',
+  // The fibre activity import's CSV (spec 3 §2.10): the only purpose that takes text.
+  'fibre_activity',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
@@ -42,6 +44,29 @@ const ACCEPTED = {
   'application/pdf': { ext: 'pdf', image: false },
 } as const;
 type AcceptedType = keyof typeof ACCEPTED;
+
+/** Purposes whose uploads are CSV text rather than an image or PDF. */
+export const CSV_PURPOSES: readonly string[] = ['fibre_activity'];
+
+export const notCsv = () =>
+  new AppError('UNSUPPORTED_FILE_TYPE', 415, 'Please upload a CSV file (comma-separated text).');
+
+/**
+ * CSV is text, so no magic bytes: accepted when it is valid UTF-8 (a BOM allowed) without NUL or
+ * other binary control characters, and not something file-type recognises (a renamed ZIP or PDF).
+ */
+export async function isCsvText(data: Buffer): Promise<boolean> {
+  if (data.length === 0) return false;
+  if (await fileTypeFromBuffer(data)) return false;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return false;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: binary control characters are what we refuse
+  return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+}
 
 /** Larger images are refused before decoding (about 8000 × 7500): a guard against pixel bombs. */
 const MAX_IMAGE_PIXELS = 60_000_000;
@@ -106,6 +131,7 @@ export async function saveUpload(input: SaveUploadInput): Promise<StoredFile> {
   const { db, storage, data } = input;
   if (!/^[a-z][a-z0-9_]{0,39}$/.test(input.purpose)) throw new Error(`invalid file purpose: ${input.purpose}`);
   if (data.length > MAX_UPLOAD_BYTES) throw fileTooLarge();
+  if (CSV_PURPOSES.includes(input.purpose)) return saveCsv(input);
   const type = await detectAcceptedType(data);
   if (!type) throw unsupportedFileType();
 
@@ -122,6 +148,30 @@ export async function saveUpload(input: SaveUploadInput): Promise<StoredFile> {
       contentType: type,
       sizeBytes: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
+      purpose: input.purpose,
+      ownerUserId: input.ownerUserId ?? null,
+      uploadedByUserId: input.uploadedByUserId ?? null,
+    });
+  } catch (error) {
+    await storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
+}
+
+async function saveCsv(input: SaveUploadInput): Promise<StoredFile> {
+  const { db, storage, data } = input;
+  if (!(await isCsvText(data))) throw notCsv();
+  const id = randomUUID();
+  const storageKey = storageKeyFor(input.purpose, id, 'csv');
+  await storage.put(storageKey, data, 'text/csv');
+  try {
+    return await insertStoredFile(db, {
+      id,
+      storageKey,
+      originalName: cleanFileName(input.originalName),
+      contentType: 'text/csv',
+      sizeBytes: data.length,
+      sha256: createHash('sha256').update(data).digest('hex'),
       purpose: input.purpose,
       ownerUserId: input.ownerUserId ?? null,
       uploadedByUserId: input.uploadedByUserId ?? null,

@@ -52,4 +52,16 @@ describe('the admin hub (spec 3 §2.2)', () => {
     expect(labels(leader)).not.toContain('Edit Sales Note');
     expect(labels(leader)).not.toContain('Manual Order Override');
   });
+
+  it('shows the Imports section only with the Commissions flag (spec 3 §2.2)', () => {
+    const sectionOf = (user: CurrentUser) => hubSectionsFor(user).find((section) => section.title === 'Imports');
+    expect(sectionOf(admin([]))).toBeUndefined();
+    expect(sectionOf(admin(['Deals', 'Users Management']))).toBeUndefined();
+    expect(sectionOf(admin(['Commissions']))?.links.map((link) => [link.label, link.to])).toEqual([
+      ['Import Fibre Activity', '/import-fibre-activity'],
+    ]);
+    expect(hubSectionsFor(admin(['Commissions']))[0]?.title).toBe('Imports');
+    const leader = makeUser({ isLeader: true, role: 'leader', features: ['Commissions'] });
+    expect(sectionOf(leader)).toBeUndefined();
+  });
 });

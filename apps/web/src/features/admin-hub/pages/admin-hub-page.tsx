@@ -9,6 +9,7 @@ import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
 import SimCardRoundedIcon from '@mui/icons-material/SimCardRounded';
 import StorefrontRoundedIcon from '@mui/icons-material/StorefrontRounded';
 import SwapHorizRoundedIcon from '@mui/icons-material/SwapHorizRounded';
+import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -31,11 +32,23 @@ interface HubSection {
 
 /**
  * The hub's sections (spec 3 §2.2), each link shown by the flag its page needs (the server refuses
- * the same calls without it). Sections of screens still to come (Imports, Helpdesk, University,
+ * the same calls without it). Sections of screens still to come (Helpdesk, University,
  * Finance) and links still to come (Training Modules) appear as those screens land,
  * never as a dead end.
  */
 export const HUB_SECTIONS: HubSection[] = [
+  {
+    title: 'Imports',
+    links: [
+      {
+        label: 'Import Fibre Activity',
+        description: "A supplier's fibre orders from its CSV",
+        to: paths.importFibreActivity,
+        icon: <UploadFileRoundedIcon />,
+        shown: access.importOrders,
+      },
+    ],
+  },
   {
     title: 'Settings',
     links: [

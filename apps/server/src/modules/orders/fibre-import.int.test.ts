@@ -1,0 +1,265 @@
+import type { FibreImportStarted, FibreImportStatus, FibreSupplierOptions } from '@portal/domain/orders/fibre-import';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { createProductType, createSupplier, createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
+import { FIBRE_IMPORT_QUEUE } from './fibre-import.service.ts';
+
+// The fibre activity import (spec 3 §2.10, §3.6, §5.4; DECISIONS "Orders"): CSV upload → job →
+// good rows upserted and attributed, bad rows reported by line and reason.
+
+let ctx: TestContext;
+let adminCookie: string;
+let flaglessCookie: string;
+let dealerByCode: UserRow;
+let dealerByBareCode: UserRow;
+let dealerById: UserRow;
+let dealerByPassport: UserRow;
+let fibreType: number;
+let otherType: number;
+let supplier: number;
+let otherSupplier: number;
+
+const PASSWORD = 'Secret123';
+const HEADER =
+  'agent_identification,id,customer_status_1,customer_status_2,customer_account_number,customer_name,customer_phone,customer_email,customer_address,order_created_date,order_paid_date,order_installation_date,supplier_activation_date,external_reference,product,region';
+
+function line(
+  agent: string,
+  order: string,
+  overrides: Partial<Record<'account' | 'created' | 'paid' | 'installed' | 'status', string>> = {},
+) {
+  const o = {
+    account: `ACC-${order}`,
+    created: '2026-11-01',
+    paid: '2026-11-02',
+    installed: '2026-11-03',
+    status: 'Paid',
+    ...overrides,
+  };
+  return `${agent},${order},${o.status},,${o.account},"Customer, ${order}",0821234567,,1 Main Road,${o.created},${o.paid},${o.installed},,PREM-${order},Fibre 50,Gauteng`;
+}
+
+async function upload(cookie: string, csv: string, name = 'activity.csv') {
+  const boundary = 'fibreboundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nfibre_activity\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.from(csv),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: { cookie, origin: TEST_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  return res;
+}
+
+async function start(cookie: string, body: Record<string, unknown>) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/imports/fibre-activity',
+    headers: { cookie, origin: TEST_ORIGIN },
+    payload: body,
+  });
+}
+
+async function status(id: number): Promise<FibreImportStatus> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/imports/fibre-activity/${id}`,
+    headers: { cookie: adminCookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as FibreImportStatus;
+}
+
+async function waitFor(id: number): Promise<FibreImportStatus> {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    const row = await status(id);
+    if (row.status === 'completed' || row.status === 'failed') return row;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`import ${id} did not finish`);
+}
+
+async function importCsv(csv: string): Promise<FibreImportStatus> {
+  const file = await upload(adminCookie, csv);
+  expect(file.statusCode).toBe(201);
+  const res = await start(adminCookie, { productTypeId: fibreType, supplierId: supplier, fileId: file.json().id });
+  expect(res.statusCode).toBe(202);
+  const started = res.json() as FibreImportStarted;
+  return waitFor(started.id);
+}
+
+async function ordersOf(orderNumbers: string[]) {
+  const result = await ctx.db.execute<{
+    order_number: string;
+    users_master_id: number | null;
+    order_paid_date: string | null;
+    customer_status_1: string | null;
+  }>(sql`
+    select o.order_number, m.users_master_id, o.order_paid_date::text, o.customer_status_1
+    from orders_import o left join orders_master m on m.orders_import_id = o.id
+    where o.suppliers_master_id = ${supplier} and o.order_number in ${orderNumbers}
+    order by o.order_number`);
+  return result.rows;
+}
+
+const unique = () => String(Date.now()).slice(-6) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const db = ctx.db;
+  const admin = await createUser(db, { isAdmin: true, password: PASSWORD });
+  await grantFeatures(db, admin.id, ['Commissions']);
+  const flagless = await createUser(db, { isAdmin: true, password: PASSWORD });
+  dealerByCode = await createUser(db, { parentId: admin.id, withoutLogin: true });
+  dealerByBareCode = await createUser(db, { parentId: admin.id, withoutLogin: true });
+  dealerById = await createUser(db, { parentId: admin.id, withoutLogin: true, identificationNo: `9001${unique()}` });
+  dealerByPassport = await createUser(db, {
+    parentId: admin.id,
+    withoutLogin: true,
+    identificationNo: `AB${unique()}`,
+  });
+  fibreType = (await createProductType(db, `Import Fibre ${unique()}`)).id;
+  otherType = (await createProductType(db, `Import LTE ${unique()}`)).id;
+  supplier = (await createSupplier(db, { supplierName: 'Import Metro', productTypeIds: [fibreType] })).id;
+  otherSupplier = (await createSupplier(db, { supplierName: 'Import Mobile', productTypeIds: [otherType] })).id;
+  adminCookie = await ctx.signIn(admin.email!, PASSWORD);
+  flaglessCookie = await ctx.signIn(flagless.email!, PASSWORD);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('the fibre activity import', () => {
+  let first: FibreImportStatus;
+  let csv: string;
+
+  it('lists the suppliers of a product type (none for an unused type)', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/imports/fibre-activity/suppliers?productTypeId=${fibreType}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as FibreSupplierOptions).map((s) => s.id)).toEqual([supplier]);
+    const unused = await createProductType(ctx.db, `Import Unused ${unique()}`);
+    const none = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/imports/fibre-activity/suppliers?productTypeId=${unused.id}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(none.json()).toEqual([]);
+  });
+
+  it('loads the good rows, attributes them and reports the two bad rows by line and reason', async () => {
+    csv = [
+      HEADER,
+      line(`Z-${dealerByCode.id}`, 'F-1'),
+      line(String(dealerByBareCode.id), 'F-2'),
+      line(dealerById.identificationNo!, 'F-3'),
+      line(dealerByPassport.identificationNo!.toLowerCase(), 'F-4'),
+      line('Z-999999999', 'F-5'),
+      line('nobody-known', 'F-6'),
+      line(`Z-${dealerByCode.id}`, 'F-7', { account: '' }),
+      line(`Z-${dealerByCode.id}`, 'F-8', { paid: '2026-02-30' }),
+    ].join('\n');
+    first = await importCsv(csv);
+    expect(first.status).toBe('completed');
+    expect(first.counts).toEqual({ rows: 8, inserted: 6, updated: 0, rejected: 2, attributed: 4 });
+    expect(first.rejected.total).toBe(2);
+    expect(first.rejected.items).toEqual([
+      { line: 8, orderNumber: 'F-7', reason: 'Missing customer_account_number' },
+      { line: 9, orderNumber: 'F-8', reason: expect.stringContaining('Invalid date: order_paid_date "2026-02-30"') },
+    ]);
+    const rows = await ordersOf(['F-1', 'F-2', 'F-3', 'F-4', 'F-5', 'F-6', 'F-7', 'F-8']);
+    expect(rows.map((row) => [row.order_number, row.users_master_id])).toEqual([
+      ['F-1', dealerByCode.id],
+      ['F-2', dealerByBareCode.id],
+      ['F-3', dealerById.id],
+      ['F-4', dealerByPassport.id],
+      ['F-5', null],
+      ['F-6', null],
+    ]);
+  });
+
+  it('re-importing the same file updates instead of duplicating', async () => {
+    const again = await importCsv(csv.replace(`Paid,,ACC-F-6`, 'Installed,,ACC-F-6'));
+    expect(again.counts).toEqual({ rows: 8, inserted: 0, updated: 6, rejected: 2, attributed: 0 });
+    const count = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from orders_import where suppliers_master_id = ${supplier}`,
+    );
+    expect(count.rows[0]!.n).toBe(6);
+    const masters = await ctx.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from orders_master m join orders_import o on o.id = m.orders_import_id
+      where o.suppliers_master_id = ${supplier}`);
+    expect(masters.rows[0]!.n).toBe(4);
+    expect((await ordersOf(['F-6']))[0]!.customer_status_1).toBe('Installed');
+  });
+
+  it('running the same job again changes nothing', async () => {
+    const jobRow = await ctx.services.jobs.runNow(FIBRE_IMPORT_QUEUE, { importId: first.id });
+    expect(jobRow.state).toBe('completed');
+    const count = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from orders_import where suppliers_master_id = ${supplier}`,
+    );
+    expect(count.rows[0]!.n).toBe(6);
+    expect((await status(first.id)).counts.updated).toBe(6);
+  });
+
+  it('an unmatched order is attributed when a later import names a known dealer', async () => {
+    const late = await importCsv([HEADER, line(`Z-${dealerByBareCode.id}`, 'F-6', { paid: '2026-11-20' })].join('\n'));
+    expect(late.counts).toMatchObject({ rows: 1, updated: 1, attributed: 1 });
+    expect(await ordersOf(['F-6'])).toEqual([
+      {
+        order_number: 'F-6',
+        users_master_id: dealerByBareCode.id,
+        order_paid_date: '2026-11-20',
+        customer_status_1: 'Paid',
+      },
+    ]);
+  });
+
+  it('a file without the required columns fails the batch and applies nothing', async () => {
+    const failed = await importCsv(['agent_identification,id', `Z-${dealerByCode.id},F-99`].join('\n'));
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toContain('customer_account_number');
+    expect(await ordersOf(['F-99'])).toEqual([]);
+  });
+
+  it('refuses a supplier that does not offer the product type', async () => {
+    const file = await upload(adminCookie, [HEADER, line('Z-1', 'X-1')].join('\n'));
+    const res = await start(adminCookie, {
+      productTypeId: fibreType,
+      supplierId: otherSupplier,
+      fileId: file.json().id,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('SUPPLIER_PRODUCT_TYPE_MISMATCH');
+  });
+
+  it('refuses a binary file as a CSV upload', async () => {
+    const res = await upload(adminCookie, '%PDF-1.4\n\u0000\u0001binary');
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses an admin without the Commissions flag', async () => {
+    const file = await upload(flaglessCookie, [HEADER, line('Z-1', 'X-2')].join('\n'));
+    expect(file.statusCode).toBe(201);
+    const res = await start(flaglessCookie, { productTypeId: fibreType, supplierId: supplier, fileId: file.json().id });
+    expect(res.statusCode).toBe(403);
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/imports/fibre-activity/${first.id}`,
+      headers: { cookie: flaglessCookie },
+    });
+    expect(read.statusCode).toBe(403);
+  });
+});
