@@ -399,6 +399,10 @@ async function seedPeople(db: Executor, catalogue: DemoCatalogue, random: Random
 
 export type DemoPeople = Awaited<ReturnType<typeof seedPeople>>;
 
+/** A few thousand orders over 13 months (issue 12: real numbers on a fresh start). */
+const DEMO_ORDERS = 3000;
+const DEMO_ORDER_DAYS = 395;
+
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
 
@@ -493,23 +497,26 @@ async function seedOverridesAndNotes(db: Executor, catalogue: DemoCatalogue, peo
   ]);
 }
 
-/** Orders over the last three months, a few tickets, alerts and training modules. */
+/**
+ * Orders over the last 13 months (paid, installed, activated, a few unmatched), so the dashboard,
+ * leaderboard, reports and override show real numbers; a few tickets, alerts and training modules.
+ */
 async function seedActivity(db: Executor, catalogue: DemoCatalogue, people: DemoPeople, random: Random, today: Date) {
   const { suppliers, productTypes: types, products } = catalogue;
   const sellers = people.everyone.filter(
     (user) => !user.isAdmin && user.refsUserLifecycleStatusId !== 1 && user.refsUserLifecycleStatusId !== 5,
   );
   const orders: NewOrder[] = [];
-  for (let i = 0; i < 320; i++) {
+  for (let i = 0; i < DEMO_ORDERS; i++) {
     const supplier = random.chance(0.65) ? suppliers.metro : random.chance(0.6) ? suppliers.kasi : suppliers.coast;
     const productTypeId = supplier.id === suppliers.kasi.id ? types.mobile.id : types.fibre.id;
     const product = random.pick(products.filter((p) => p.suppliersMasterId === supplier.id));
-    const created = addDays(today, -random.int(0, 90));
+    const created = addDays(today, -random.int(0, DEMO_ORDER_DAYS));
     const paid = random.chance(0.8) ? addDays(created, random.int(0, 5)) : null;
     const installed = paid && random.chance(0.75) ? addDays(paid, random.int(2, 14)) : null;
     const activated = installed && random.chance(0.85) ? addDays(installed, random.int(0, 3)) : null;
     const clamp = (date: Date | null) => (date && date <= today ? isoDate(date) : null);
-    const matched = random.chance(0.95);
+    const matched = random.chance(0.98);
     const customer = `${random.pick(FIRST_NAMES)} ${random.pick(SURNAMES)}`;
     orders.push({
       suppliersMasterId: supplier.id,
