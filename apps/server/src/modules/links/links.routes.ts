@@ -16,6 +16,8 @@ import { addLink, deleteLink, editLink, linkAddressFor, openLink, supplierLinks 
 const tags = ['supplier-links'];
 const LinkParams = z.object({ id: RowIdParam });
 const Ok = z.object({ ok: z.literal(true) });
+/** Opening takes nothing from the browser: the dealer is the signed-in one. */
+const NoBody = z.strictObject({}).nullish();
 
 /** The supplier page's Links tab: everyone who may open the supplier reads and opens; admins manage. */
 export const linksRoutes =
@@ -87,6 +89,7 @@ export const linksRoutes =
           tags,
           summary: 'Opens a link: counts the click and returns the address built for the signed-in dealer',
           params: LinkParams,
+          body: NoBody,
           response: { 200: LinkAddress },
         },
       },
