@@ -10,6 +10,10 @@ import { pageOf } from '../platform/problem.ts';
 export const LINKS_PAGE_SIZE = { list: 30, grid: 50 } as const;
 export type LinksView = keyof typeof LINKS_PAGE_SIZE;
 export const LINK_MAX_PARAMETERS = 20;
+/** Spec 2 §9: the link usage goal (display only): a link opened this often shows as well used. */
+export const LINK_USAGE_GOAL = 5;
+/** Spec 2 §9: the share-copy confirmation resets after 2 s. */
+export const LINK_COPIED_RESET_MS = 2000;
 export const LINK_ADDRESS_MAX_LENGTH = 2000;
 
 export const LINK_MESSAGES = {
