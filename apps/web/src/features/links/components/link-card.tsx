@@ -36,8 +36,9 @@ export function LinkCard({ link, view, isAdmin, opening, onOpen, onShare, onEdit
       sx={{
         listStyle: 'none',
         display: 'flex',
-        flexDirection: grid ? 'column' : 'row',
-        alignItems: grid ? 'stretch' : 'center',
+        // On a phone a list row stacks like a grid card: the title keeps the width, actions go below.
+        flexDirection: grid ? 'column' : { xs: 'column', sm: 'row' },
+        alignItems: grid ? 'stretch' : { xs: 'stretch', sm: 'center' },
         gap: 1,
         p: 1.5,
         minHeight: grid ? 128 : undefined,

@@ -53,7 +53,7 @@ export function ShareLinkDialog({ link, onClose }: ShareLinkDialogProps) {
     <Dialog open={link !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Share Link</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <DialogContentText>Share {link?.name} with your dealer code in it.</DialogContentText>
+        <DialogContentText>Copy the link to {link?.name} and share it.</DialogContentText>
         {address.isError ? (
           <Alert severity="error">{errorMessage(address.error)}</Alert>
         ) : (
