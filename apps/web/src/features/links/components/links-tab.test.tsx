@@ -39,6 +39,7 @@ function renderTab({ admin = true, links = page }: { admin?: boolean; links?: Su
     calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (method === 'POST') return json({ ...page.items[0], id: 8, name: 'Apply' }, 201);
     if (method === 'DELETE') return json({ ok: true });
+    if (method === 'PUT') return json(page.items[0]);
     if (url.startsWith('/api/supplier-links/4/address'))
       return json({ address: 'https://portal.example.test/?ref=Z-9' });
     if (url.startsWith('/api/supplier-links?')) return json(links);
@@ -110,6 +111,29 @@ describe('LinksTab', () => {
       name: 'Apply',
       address: 'https://apply.example.test/form',
       parameters: [{ name: 'ref', value: 'DEALER_CODE', isStatic: false }],
+    });
+  });
+
+  it('edits a link starting from its saved parameters', async () => {
+    const saved: SupplierLinkPage = {
+      ...page,
+      items: [{ ...page.items[0]!, parameters: [{ name: 'ref', value: 'DEALER_CODE', isStatic: false }] }],
+    };
+    const calls = renderTab({ links: saved });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Agent Portal' }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Link' }, WAIT);
+    expect(within(dialog).getByText('https://portal.example.test/?ref={DEALER_CODE}')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Link Name/), { target: { value: 'Agent Portal 2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Edit Link' }));
+    expect(await screen.findByText('Link edited successfully!', {}, WAIT)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      url: '/api/supplier-links/4',
+      method: 'PUT',
+      body: {
+        name: 'Agent Portal 2',
+        address: 'https://portal.example.test/',
+        parameters: [{ name: 'ref', value: 'DEALER_CODE', isStatic: false }],
+      },
     });
   });
 
