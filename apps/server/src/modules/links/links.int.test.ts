@@ -11,6 +11,7 @@ import {
   nextSequence,
   type UserRow,
 } from '../../db/seed/factories.ts';
+import type { PortalEvent } from '../../platform/events.ts';
 
 // Supplier links (spec 2 "Supplier Links tab", §3, §4, §5): who sees a supplier's links, who
 // manages them, how an address is built for the signed-in dealer, unsafe addresses, click
@@ -115,6 +116,25 @@ describe('who sees and manages links', () => {
       address: 'https://keyed.example.test/',
       parameters: [{ name: 'key', value: 'partner-secret', isStatic: true }],
     });
+  });
+});
+
+describe('live updates', () => {
+  it('tells open pages, once committed, that a supplier’s links changed', async () => {
+    const heard: PortalEvent[] = [];
+    const unsubscribe = ctx.events.subscribe(agent.id, (event) => heard.push(event));
+    try {
+      const created = await add('admin', { name: 'Announced', address: 'https://announced.example.test/' });
+      await call('DELETE', `/api/supplier-links/${created.json<SupplierLink>().id}`, 'admin');
+      for (let tries = 0; tries < 100 && heard.length < 2; tries += 1) await new Promise((r) => setTimeout(r, 50));
+      const changes = heard.filter((event) => event.type === 'supplier-links.changed');
+      expect(changes).toEqual([
+        expect.objectContaining({ channel: 'all', data: { supplierId: metro.id } }),
+        expect.objectContaining({ channel: 'all', data: { supplierId: metro.id } }),
+      ]);
+    } finally {
+      unsubscribe();
+    }
   });
 });
 

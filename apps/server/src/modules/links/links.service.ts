@@ -19,6 +19,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { publish } from '../../platform/events.ts';
 import { permissionActor } from '../../platform/permissions.ts';
 import { openSupplier, supplierProductTypeNames } from '../catalogue/catalogue.service.ts';
 import type { SupplierLinkRestVar } from './links.queries.ts';
@@ -38,7 +39,12 @@ import {
 // Supplier links (spec 2 "Supplier Links tab", §3, §4, §5). Whoever may open a supplier's page sees
 // its active links; admins add, edit and delete them (audited; delete is soft). Opening a link
 // builds its address for the signed-in dealer on the server (the browser never supplies the dealer
-// variables) and counts the click.
+// variables) and counts the click. A change is announced to open pages ('supplier-links.changed',
+// with the supplier's id only) once it commits.
+
+export const LINKS_CHANGED = 'supplier-links.changed';
+const announce = (tx: Executor, supplierId: number) =>
+  publish(tx, 'all', { type: LINKS_CHANGED, data: { supplierId } });
 
 type Request = Pick<FastifyRequest, 'id' | 'ip'> & { actor?: Actor };
 
@@ -181,6 +187,7 @@ export async function addLink(
       after: { supplierId: request.supplierId, ...audited(link) },
       request: http,
     });
+    await announce(tx, request.supplierId);
     return linkId;
   });
   return linkById(db, id);
@@ -209,6 +216,7 @@ export async function editLink(
       after: audited(link),
       request: http,
     });
+    await announce(tx, Number(before.supplier_id));
   });
   return linkById(db, linkId);
 }
@@ -228,6 +236,7 @@ export async function deleteLink(db: Database, actor: Actor, linkId: number, htt
       after: { isActive: false, linkName: link.link_name },
       request: http,
     });
+    await announce(tx, Number(link.supplier_id));
   });
   return { ok: true };
 }

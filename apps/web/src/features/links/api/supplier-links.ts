@@ -6,7 +6,9 @@ import {
   SupplierLinkPage,
 } from '@portal/domain/links/supplier-links';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../../lib/api';
+import { RECONNECTED, subscribeToLiveEvents } from '../../../lib/live-events';
 
 type Filter = { supplierId: number; search: string; page: number; pageSize: number };
 
@@ -71,4 +73,19 @@ export function useOpenLink() {
     mutationFn: (id: number) => api(`/api/supplier-links/${id}/open`, { method: 'POST', schema: LinkAddress }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: linkKeys.all }),
   });
+}
+
+/** Reads the supplier's links again when an admin changes them elsewhere (or the stream was lost). */
+export function useLiveSupplierLinks(supplierId: number) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      subscribeToLiveEvents((event) => {
+        const changed =
+          event.type === 'supplier-links.changed' &&
+          (event.data as { supplierId?: unknown } | undefined)?.supplierId === supplierId;
+        if (changed || event.type === RECONNECTED) void queryClient.invalidateQueries({ queryKey: linkKeys.all });
+      }),
+    [queryClient, supplierId],
+  );
 }

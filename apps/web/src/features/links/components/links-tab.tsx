@@ -21,7 +21,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSignedInUser } from '../../../lib/use-signed-in-user';
-import { useDeleteLink, useOpenLink, useSupplierLinks } from '../api/supplier-links';
+import { useDeleteLink, useLiveSupplierLinks, useOpenLink, useSupplierLinks } from '../api/supplier-links';
 import { LinkCard } from './link-card';
 import { LinkFormDialog } from './link-form-dialog';
 import { ShareLinkDialog } from './share-link-dialog';
@@ -63,6 +63,7 @@ export function LinksTab({ supplierId }: { supplierId: number }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search, view or supplier starts at the first page
   useEffect(() => setPage(1), [search, view, supplierId]);
   const links = useSupplierLinks({ supplierId, search, page, pageSize });
+  useLiveSupplierLinks(supplierId);
   const open = useOpenLink();
   const remove = useDeleteLink();
   const [editing, setEditing] = useState<{ link?: SupplierLink } | null>(null);
