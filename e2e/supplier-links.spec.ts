@@ -47,7 +47,7 @@ async function shoot(page: Page, name: string) {
 test('an admin adds a link with DEALER_CODE; the agent opens and shares it with their own code', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const name = `Apply for Fibre E2E ${Date.now()}`;
   const admin = await signedInPage(browser, 'admin');
   await openLinksTab(admin);
@@ -107,6 +107,7 @@ test('an admin adds a link with DEALER_CODE; the agent opens and shares it with 
 });
 
 test('an admin deletes a link after Confirm Delete', async ({ browser }) => {
+  test.setTimeout(90_000);
   const name = `Old Promotion E2E ${Date.now()}`;
   await query(
     `INSERT INTO suppliers_link_index (supplier_id, link_name, link_address)
