@@ -21,6 +21,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { MAX_UPLOAD_BYTES } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { linksRoutes } from './modules/links/links.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { fibreImportRoutes } from './modules/orders/fibre-import.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(ordersRoutes(db, guards));
   await app.register(fibreImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
   await app.register(ticketsRoutes(db, guards));
+  await app.register(linksRoutes(db, guards));
   await app.register(dealsRoutes(db, guards));
   await app.register(settingsRoutes(db, guards));
   await app.register(catalogueRoutes(db, guards));

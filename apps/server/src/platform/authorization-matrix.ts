@@ -756,6 +756,47 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { route: 'GET /api/sales-notes/suppliers', expect: ADMINS },
 
+  // Supplier links (spec 2 "Supplier Links tab"): whoever opens the supplier page reads and opens
+  // them (which supplier is the service's check); every admin adds, edits and deletes
+  {
+    route: 'GET /api/supplier-links',
+    expect: NOT_WAITING,
+    note: 'no such supplier: 404 once authorised (a supplier the agent is not registered with: 403, links.int.test.ts)',
+    sample: () => ({ query: { supplierId: NO_SUCH_ID } }),
+  },
+  {
+    route: 'POST /api/supplier-links',
+    expect: ADMINS,
+    note: 'no such supplier: 404 once authorised',
+    sample: () => ({
+      body: { supplierId: NO_SUCH_ID, name: 'Matrix', address: 'https://example.test/', parameters: [] },
+    }),
+  },
+  {
+    route: 'PUT /api/supplier-links/{id}',
+    expect: ADMINS,
+    note: 'no such link: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID }, body: { name: 'Matrix', address: 'https://example.test/' } }),
+  },
+  {
+    route: 'DELETE /api/supplier-links/{id}',
+    expect: ADMINS,
+    note: 'no such link: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/supplier-links/{id}/address',
+    expect: NOT_WAITING,
+    note: 'no such link: 404 once authorised (another supplier’s link: 404, links.int.test.ts)',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'POST /api/supplier-links/{id}/open',
+    expect: NOT_WAITING,
+    note: 'no such link: 404 once authorised (another supplier’s link: 404, links.int.test.ts)',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+
   // RICA
   { route: 'POST /api/rica', expect: LEADERS_AND_ADMINS, sample: () => ({ body: RICA_SAMPLE }) },
 

@@ -41,6 +41,8 @@ export const access = {
   orderOverride: allowed('update', 'order-override'),
   /** '/edit-sales-note': every admin (spec 3 §2.1). */
   editSalesNote: allowed('list', 'sales-note'),
+  /** The Links tab's Add Link, edit and delete: every admin (spec 2 §6). */
+  manageSupplierLinks: allowed('manage', 'supplier-link'),
   /** '/import-fibre-activity': the Commissions flag (spec 3 §2.2). */
   importOrders: allowed('import', 'orders'),
   /** The leaderboard, on the dashboard and '/agent-dash/leaderBoard'. */

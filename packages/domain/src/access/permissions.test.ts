@@ -26,6 +26,12 @@ describe('can', () => {
     expect(can(leader, 'list', 'sales-note')).toBe(false);
   });
 
+  it('lets every admin, with or without flags, manage supplier links; nobody else', () => {
+    expect(can(bareAdmin, 'manage', 'supplier-link')).toBe(true);
+    expect(can(leader, 'manage', 'supplier-link')).toBe(false);
+    expect(can(agent, 'manage', 'supplier-link')).toBe(false);
+  });
+
   it('lets everyone read themself, leaders their downstream, admins with Users Management anyone', () => {
     expect(can(agent, 'read', 'person', self(agent.id))).toBe(true);
     expect(can(agent, 'read', 'person', other)).toBe(false);

@@ -44,6 +44,7 @@ export type Subject =
   | 'order-report'
   | 'order-override'
   | 'sales-note'
+  | 'supplier-link'
   | 'orders';
 
 export type Action =
@@ -161,6 +162,8 @@ export const PERMISSION_RULES = {
   // on '/edit-sales-note' (spec 3 §2.14).
   'manage sales-note': { admin: { scopes: ANY, features: [] }, leader: SELF, agent: SELF },
   'list sales-note': { admin: { scopes: ANY, features: [] } },
+  // Supplier links (spec 2 §6): every admin adds, edits and deletes them; no flag.
+  'manage supplier-link': { admin: { scopes: ANY, features: [] } },
   // The fibre activity import (spec 3 §2.2, §2.10): the Imports section needs the Commissions flag.
   'import orders': { admin: { scopes: ANY, features: ['Commissions'] } },
 } as const satisfies Record<string, Rule>;

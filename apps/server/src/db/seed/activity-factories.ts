@@ -10,6 +10,7 @@ import {
   ordersImport,
   ordersMaster,
   refsSupportStatus,
+  suppliersLinkIndex,
   ticketActivity,
   tickets,
   trainingMaster,
@@ -90,6 +91,14 @@ export type NewSalesNote = typeof ordersAgentNote.$inferInsert;
 export async function createSalesNotes(db: Executor, notes: NewSalesNote[]) {
   if (!notes.length) return [];
   return db.insert(ordersAgentNote).values(notes).returning({ id: ordersAgentNote.id });
+}
+
+export type NewSupplierLink = typeof suppliersLinkIndex.$inferInsert;
+
+/** Supplier links in one statement; `restVar` entries as stored (q, var, is_static). */
+export async function createSupplierLinks(db: Executor, links: NewSupplierLink[]) {
+  if (!links.length) return [];
+  return db.insert(suppliersLinkIndex).values(links).returning({ id: suppliersLinkIndex.id });
 }
 
 export async function createSupportStatus(db: Executor, input: typeof refsSupportStatus.$inferInsert) {

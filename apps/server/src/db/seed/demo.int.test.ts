@@ -1,3 +1,4 @@
+import { dealerVariables, isSafeLinkAddress } from '@portal/domain/links/supplier-links';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { DEMO_PERSONAS, isDatabaseEmpty, seedDemo } from './demo.ts';
@@ -28,6 +29,38 @@ describe('demo data', () => {
       `SELECT f.storage_key, f.content_type FROM dashboard_banners b JOIN stored_files f ON f.id = b.stored_file_id`,
     );
     expect(banner).toMatchObject({ storage_key: expect.stringMatching(/^dash\//), content_type: 'image/png' });
+  });
+
+  it('has a handful of safe links per supplier, using only the dealer variables each supplier offers', async () => {
+    const rows = await query<{
+      supplier: string;
+      links: number;
+      addresses: string[];
+      variables: string[];
+      types: string[];
+    }>(
+      `SELECT s.supplier_name AS supplier, count(*)::int AS links, array_agg(l.link_address) AS addresses,
+              coalesce((SELECT array_agg(DISTINCT v->>'var') FROM suppliers_link_index l2, jsonb_array_elements(l2.rest_var) v
+                         WHERE l2.supplier_id = s.id AND NOT (v->>'is_static')::boolean), '{}') AS variables,
+              (SELECT coalesce(array_agg(t.name), '{}') FROM suppliers_product_type_index i
+                 JOIN product_types t ON t.id = i.refs_product_type_id WHERE i.suppliers_master_id = s.id) AS types
+         FROM suppliers_link_index l JOIN suppliers_master s ON s.id = l.supplier_id
+        WHERE l.is_active GROUP BY s.id ORDER BY s.supplier_name`,
+    );
+    expect(rows.map((row) => row.supplier)).toEqual([
+      'Coastline Fibre',
+      'Kasi Mobile',
+      'Legacy Telecom',
+      'Metro Fibre Connect',
+    ]);
+    for (const row of rows) {
+      expect(row.addresses.every(isSafeLinkAddress)).toBe(true);
+      const offered = dealerVariables(row.types);
+      expect(row.variables.filter((variable) => !offered.includes(variable))).toEqual([]);
+    }
+    expect(rows.find((row) => row.supplier === 'Metro Fibre Connect')!.variables).toEqual(
+      expect.arrayContaining(['DEALER_CODE', 'DEALER_NAME']),
+    );
   });
 
   it('has the five personas in order with the phones 0820000001 to 0820000005', async () => {

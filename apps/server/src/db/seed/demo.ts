@@ -11,6 +11,7 @@ import {
   createAlert,
   createOrders,
   createSalesNotes,
+  createSupplierLinks,
   createSupportStatus,
   createTicket,
   createTrainingModule,
@@ -745,6 +746,94 @@ async function seedSettings(db: Executor, people: DemoPeople, storage: FileStora
   await createDashboardBanner(db, file.id, people.admin.id);
 }
 
+/**
+ * Supplier links (spec 2 "Supplier Links tab"): a handful per supplier, most carrying the dealer's
+ * code or name as a REST parameter; click counts either side of the usage goal; one deleted link.
+ */
+async function seedLinks(db: Executor, catalogue: DemoCatalogue, people: DemoPeople) {
+  const { metro, kasi, coast, legacy } = catalogue.suppliers;
+  const code = (q: string, variable = 'DEALER_CODE') => ({
+    id: `${q}-${variable}`,
+    q,
+    var: variable,
+    is_static: false,
+  });
+  const fixed = (q: string, value: string) => ({ id: `${q}-static`, q, var: value, is_static: true });
+  const link = (
+    supplierId: number,
+    linkName: string,
+    linkAddress: string,
+    restVar: ReturnType<typeof code>[],
+    clickCount: number,
+  ) => ({
+    supplierId,
+    linkName,
+    linkAddress,
+    restVar,
+    clickCount,
+    lastClickedAt: clickCount ? new Date('2026-11-20T09:30:00Z') : null,
+    createdBy: people.admin.id,
+  });
+  await createSupplierLinks(db, [
+    link(metro.id, 'Fibre Coverage Check', 'https://coverage.metrofibre.example/check', [code('agent')], 14),
+    link(
+      metro.id,
+      'Apply for Fibre',
+      'https://apply.metrofibre.example/signup',
+      [code('ref'), code('dealer', 'DEALER_NAME'), fixed('src', 'dealer-portal')],
+      9,
+    ),
+    link(metro.id, 'Fibre Product Catalogue', 'https://metrofibre.example/products', [], 3),
+    link(
+      metro.id,
+      'Installation Tracker',
+      'https://track.metrofibre.example/orders',
+      [code('dealer_code'), code('product', 'FIBRE_DEALER_CODE')],
+      5,
+    ),
+    link(metro.id, 'Dealer Training Videos', 'https://learn.metrofibre.example/dealers', [fixed('lang', 'en')], 0),
+    link(metro.id, 'Price List (PDF)', 'https://metrofibre.example/files/price-list.pdf', [], 1),
+    link(
+      kasi.id,
+      'SIM Activation Portal',
+      'https://activate.kasimobile.example/',
+      [code('agent_id'), code('sim_ref', 'MOBILE_DEALER_CODE')],
+      22,
+    ),
+    link(
+      kasi.id,
+      'Contract Application',
+      'https://kasimobile.example/contract/apply',
+      [code('dealer'), code('shop', 'DEALER_NAME')],
+      6,
+    ),
+    link(
+      kasi.id,
+      'LTE Router Deals',
+      'https://kasimobile.example/lte?utm_source=portal',
+      [code('ref', 'FIXED_LTE_DEALER_CODE')],
+      2,
+    ),
+    link(kasi.id, 'RICA Guidelines', 'https://kasimobile.example/help/rica', [], 0),
+    link(coast.id, 'Coastline Coverage Map', 'https://coastlinefibre.example/map', [code('agent')], 4),
+    link(
+      coast.id,
+      'Coastline Sign-up',
+      'https://coastlinefibre.example/join',
+      [code('ref'), code('name', 'DEALER_NAME')],
+      7,
+    ),
+    link(coast.id, 'Support Desk', 'https://support.coastlinefibre.example/', [], 1),
+    link(legacy.id, 'Legacy Account Lookup', 'https://legacytelecom.example/accounts', [code('agent')], 0),
+  ]);
+  await createSupplierLinks(db, [
+    {
+      ...link(metro.id, 'Old Promotion (deleted)', 'https://metrofibre.example/promo-2025', [code('ref')], 11),
+      isActive: false,
+    },
+  ]);
+}
+
 /** The demo world: reproducible, in one transaction (all or nothing); a banner image needs `storage`. */
 export async function seedDemo(
   db: Database,
@@ -757,6 +846,7 @@ export async function seedDemo(
     const catalogue = await seedCatalogue(tx);
     const people = await seedPeople(tx, catalogue, random, passwordHash);
     await seedSupplierAdmin(tx, catalogue, people);
+    await seedLinks(tx, catalogue, people);
     await seedActivity(tx, catalogue, people, random, today);
     await seedSettings(tx, people, options.storage);
     return { catalogue, people };

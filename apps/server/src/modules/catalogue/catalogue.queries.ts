@@ -830,3 +830,14 @@ export async function findLinkedDealersByStatus(
      limit ${filter.limit}`);
   return result.rows.map((row) => ({ id: Number(row.id), firstName: row.first_name, surname: row.surname }));
 }
+
+/** The names of a supplier's live product types, by name. */
+export async function findSupplierProductTypeNames(db: Executor, supplierId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: productTypes.name })
+    .from(suppliersProductTypeIndex)
+    .innerJoin(productTypes, eq(productTypes.id, suppliersProductTypeIndex.refsProductTypeId))
+    .where(and(eq(suppliersProductTypeIndex.suppliersMasterId, supplierId), eq(productTypes.isDeleted, false)))
+    .orderBy(asc(productTypes.name));
+  return rows.map((row) => row.name);
+}

@@ -24,6 +24,7 @@ import {
   findProductTypes,
   findSupplierDealers,
   findSupplierNoteRules,
+  findSupplierProductTypeNames,
   findSuppliers,
   findUserLinkIds,
   findUserLinks,
@@ -177,3 +178,7 @@ export async function isSupplierDealer(
 ): Promise<boolean> {
   return (await findLinkedDealersByStatus(db, { ...filter, limit: 1 })).length === 1;
 }
+
+/** The names of a supplier's live product types (the {product} of a link's dealer variables). */
+export const supplierProductTypeNames = (db: Executor, supplierId: number): Promise<string[]> =>
+  findSupplierProductTypeNames(db, supplierId);
