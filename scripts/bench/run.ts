@@ -19,6 +19,7 @@ import { benchAlerts } from './alerts.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { measure, measurePair, printTable, type Row } from './measure.ts';
 import { seedLargeHierarchy } from './seed-large.ts';
+import { benchTickets } from './tickets.ts';
 
 const PASSWORD = 'Bench1234!';
 const started = Date.now();
@@ -221,6 +222,16 @@ try {
   };
   rows.push(moveRow);
   rows.push(...(await benchAlerts({ db: bench.db, origin, adminCookie, userCookie: cookie, userId: leader.id })));
+  rows.push(
+    ...(await benchTickets({
+      db: bench.db,
+      origin,
+      adminCookie,
+      adminId: admin.id,
+      dealerCookie: cookie,
+      dealerId: leader.id,
+    })),
+  );
 
   printTable(rows);
   await app.close();
