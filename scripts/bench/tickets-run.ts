@@ -38,6 +38,7 @@ try {
     HOST: '127.0.0.1',
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
     AUTH_SIGN_IN_PER_MINUTE: '100000',
+    OUTBOX_TRANSPORT_ALLOWED: 'true',
   });
   const services = createServices({ settings, db, url: url.toString(), secret: settings.AUTH_SECRET! });
   const app = await buildApp({ ...services, webDistDir: '/nonexistent' });
