@@ -70,6 +70,8 @@ try {
   await app.close();
 } finally {
   await db.$client.end();
+  // BENCH_KEEP=1 leaves the database for EXPLAIN ANALYZE afterwards.
+  if (process.env.BENCH_KEEP) process.exit(0);
   const cleanup = new pg.Client({ connectionString: adminUrl });
   await cleanup.connect();
   await cleanup.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);

@@ -164,15 +164,6 @@ export async function findDealerTickets(db: Executor, f: DealerListFilter): Prom
   return result.rows;
 }
 
-/** The bare SQL of the dealer list, for the benchmark's comparison. */
-export const dealerListBareSql = (f: DealerListFilter) => sql`
-    select t.id, t.ticket_num, t.status, t.created_at,
-           exists (select 1 from ticket_activity a where a.ticket_id = t.id and a.read_user is null and not a.admin_only) as unread
-      from tickets t
-     where t.kind = ${f.kind} and t.users_master_id = ${f.userId} and t.suppliers_master_id = ${f.supplierId}
-       and t.is_active and t.status = any(${statusArray(f.statuses)}::text[])
-     order by t.created_at desc, t.id desc limit ${f.limit} offset ${f.offset}`;
-
 const statusArray = (statuses: readonly TicketStatus[]) => `{${statuses.map((s) => `"${s}"`).join(',')}}`;
 
 export interface AdminListFilter {
@@ -242,24 +233,16 @@ export async function findAdminTickets(db: Executor, f: AdminListFilter): Promis
   const order = adminOrder(f);
   const result = await db.execute<TicketRowDb>(sql`
     with page as (
-      select t.id, row_number() over () as n from (
-        select t.id from tickets t where ${where} order by ${order} limit ${f.limit} offset ${f.offset}
-      ) t
+      select t.id from tickets t where ${where} order by ${order} limit ${f.limit} offset ${f.offset}
     )
     select ${rowColumns('admin', f.now)}, (select count(*)::int from tickets t where ${where}) as total
       from page p join tickets t on t.id = p.id ${rowJoins}
-     order by p.n`);
+     order by ${order}`);
   return result.rows;
 }
 
-/** The bare SQL of a console page, for the benchmark's comparison. */
-export const adminListBareSql = (f: AdminListFilter) => sql`
-    select t.id, t.ticket_num, t.status, t.created_at,
-           exists (select 1 from ticket_activity a where a.ticket_id = t.id and a.read_admin is null) as unread
-      from tickets t where ${adminWhere(f)} order by ${adminOrder(f)} limit ${f.limit} offset ${f.offset}`;
-
 /** Tickets of a kind with activity no admin has read (the console's badge). */
-export const adminUnreadCountSql = (kind: TicketKind) => sql`
+const adminUnreadCountSql = (kind: TicketKind) => sql`
     select count(*)::int as count from tickets t
      where t.kind = ${kind} and t.is_active
        and exists (select 1 from ticket_activity a where a.ticket_id = t.id and a.read_admin is null)`;
