@@ -123,6 +123,12 @@ export const tickets = pgTable(
     resolutionDueAt: timestamp({ withTimezone: true }),
     pausedAt: timestamp({ withTimezone: true }),
     pausedSeconds: integer().notNull().default(0),
+
+    // Read state per side, kept by a trigger on ticket_activity (migration 0012): true while any
+    // activity the side can see has no read time for it. Lists and counts read these columns
+    // instead of probing the activity rows of every ticket (decision 021).
+    unreadAdmin: boolean().notNull().default(false),
+    unreadUser: boolean().notNull().default(false),
   },
   (t) => [
     // The dealer's list: own tickets for a supplier, newest first.
@@ -134,6 +140,8 @@ export const tickets = pgTable(
     index('tickets_supplier_idx').on(t.suppliersMasterId, t.kind, t.createdAt.desc()),
     index('tickets_last_updated_by_idx').on(t.lastUpdatedByUserId, t.lastUpdatedAt),
     index('tickets_ticket_num_idx').on(t.ticketNum),
+    // The consoles' unread badge: an index-only count of the few unread tickets of a kind.
+    index('tickets_unread_admin_idx').on(t.kind).where(sql`${t.isActive} and ${t.unreadAdmin}`),
     check('tickets_kind', sql`${t.kind} in ('sales_assist', 'agent_support')`),
     check('tickets_status', sql`${t.status} in ('Open', 'In Progress', 'Closed')`),
     check('tickets_rating_star', sql`${t.ratingStar} between 1 and 5`),
