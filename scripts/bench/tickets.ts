@@ -70,7 +70,7 @@ async function seedTickets(input: TicketsBenchInput, total: number) {
          FROM (SELECT g,
                       CASE WHEN g % 5 < 3 THEN 'agent_support' ELSE 'sales_assist' END AS kind,
                       ${owner} AS owner, ${supplier} AS supplier,
-                      CASE WHEN g % 10 < 6 THEN 'Closed' WHEN g % 10 < 8 THEN 'In Progress' ELSE 'Open' END AS status,
+                      CASE WHEN (g / 5) % 10 < 6 THEN 'Closed' WHEN (g / 5) % 10 < 8 THEN 'In Progress' ELSE 'Open' END AS status,
                       now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute' AS created
                  FROM generate_series(1, $1::int) g, u, s WHERE $2::int IS NOT NULL) t`,
       [count, dealerId, category, awaiting, investigating, resolved, adminId],

@@ -10,11 +10,15 @@ CREATE TABLE "ticket_canned_replies" (
 	CONSTRAINT "ticket_canned_replies_kind" CHECK ("ticket_canned_replies"."kind" in ('agent_support', 'sales_assist'))
 );
 --> statement-breakpoint
+DROP INDEX "tickets_owner_idx";--> statement-breakpoint
+DROP INDEX "tickets_admin_grid_idx";--> statement-breakpoint
 ALTER TABLE "tickets" ADD COLUMN "unread_admin" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "tickets" ADD COLUMN "unread_user" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "ticket_canned_replies" ADD CONSTRAINT "ticket_canned_replies_created_by_users_master_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users_master"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ticket_canned_replies_title_unique" ON "ticket_canned_replies" USING btree ("kind",lower("title"));--> statement-breakpoint
 CREATE INDEX "tickets_unread_admin_idx" ON "tickets" USING btree ("kind") WHERE "tickets"."is_active" and "tickets"."unread_admin";--> statement-breakpoint
+CREATE INDEX "tickets_owner_idx" ON "tickets" USING btree ("kind","users_master_id","suppliers_master_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "tickets"."is_active";--> statement-breakpoint
+CREATE INDEX "tickets_admin_grid_idx" ON "tickets" USING btree ("kind","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "tickets"."is_active";--> statement-breakpoint
 -- Read state per side on the ticket (decision 021): after each statement on ticket_activity, the
 -- tickets it touched get their flags again from the rule "any activity the side can see has no
 -- read time for it" (internal notes never count for the dealer). Set-based, one UPDATE a statement.

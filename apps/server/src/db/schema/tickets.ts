@@ -133,10 +133,11 @@ export const tickets = pgTable(
   (t) => [
     // The dealer's list: own tickets for a supplier, newest first.
     index('tickets_owner_idx')
-      .on(t.kind, t.usersMasterId, t.suppliersMasterId, t.createdAt.desc())
+      .on(t.kind, t.usersMasterId, t.suppliersMasterId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isActive}`),
     // The admin grids: by kind and status, newest first, optionally one supplier.
-    index('tickets_admin_grid_idx').on(t.kind, t.status, t.createdAt.desc()).where(sql`${t.isActive}`),
+    // The id breaks ties in the lists' order; without it a page is read whole and sorted.
+    index('tickets_admin_grid_idx').on(t.kind, t.status, t.createdAt.desc(), t.id.desc()).where(sql`${t.isActive}`),
     index('tickets_supplier_idx').on(t.suppliersMasterId, t.kind, t.createdAt.desc()),
     index('tickets_last_updated_by_idx').on(t.lastUpdatedByUserId, t.lastUpdatedAt),
     index('tickets_ticket_num_idx').on(t.ticketNum),

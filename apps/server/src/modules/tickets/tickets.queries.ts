@@ -35,7 +35,7 @@ export async function findLeads(db: Executor, filter: OwnTicketsFilter) {
       from tickets t
       join suppliers_master s on s.id = t.suppliers_master_id
      where t.kind = 'sales_assist' and t.users_master_id = ${filter.userId} and t.is_active ${search}
-     order by t.created_at desc, t.id desc
+     order by t.created_at desc nulls last, t.id desc nulls last
      limit ${filter.limit} offset ${filter.offset}
   `);
   return result.rows;
@@ -154,11 +154,11 @@ export async function findDealerTickets(db: Executor, f: DealerListFilter): Prom
   const result = await db.execute<TicketRowDb>(sql`
     with page as (
       select t.id from tickets t where ${where}
-       order by t.created_at desc, t.id desc limit ${f.limit} offset ${f.offset}
+       order by t.created_at desc nulls last, t.id desc nulls last limit ${f.limit} offset ${f.offset}
     )
     select ${rowColumns('dealer', f.now)}, (select count(*)::int from tickets t where ${where}) as total
       from page p join tickets t on t.id = p.id ${rowJoins}
-     order by t.created_at desc, t.id desc`);
+     order by t.created_at desc nulls last, t.id desc nulls last`);
   return result.rows;
 }
 
@@ -208,16 +208,17 @@ function adminWhere(f: AdminListFilter, status: SqlFragment = sql`t.status = any
   return sql.join(parts, sql` and `);
 }
 
+/** In the indexes' own terms (drizzle's DESC is NULLS LAST), so a page is read in order, not sorted. */
 function adminOrder(f: AdminListFilter): SqlFragment {
   switch (f.sort) {
     case 'oldest':
-      return sql`t.created_at asc, t.id asc`;
+      return sql`t.created_at asc nulls first, t.id asc nulls first`;
     case 'lastUpdated':
       return sql`t.last_updated_at desc, t.id desc`;
     case 'timeLeft':
       return sql`${timeLeft(f.now)} asc nulls last, t.id asc`;
     default:
-      return sql`t.created_at desc, t.id desc`;
+      return sql`t.created_at desc nulls last, t.id desc nulls last`;
   }
 }
 
