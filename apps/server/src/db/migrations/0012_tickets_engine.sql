@@ -16,6 +16,7 @@ ALTER TABLE "tickets" ADD COLUMN "unread_admin" boolean DEFAULT false NOT NULL;-
 ALTER TABLE "tickets" ADD COLUMN "unread_user" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "ticket_canned_replies" ADD CONSTRAINT "ticket_canned_replies_created_by_users_master_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users_master"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ticket_canned_replies_title_unique" ON "ticket_canned_replies" USING btree ("kind",lower("title"));--> statement-breakpoint
+CREATE INDEX "tickets_supplier_grid_idx" ON "tickets" USING btree ("kind","suppliers_master_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "tickets"."is_active";--> statement-breakpoint
 CREATE INDEX "tickets_unread_admin_idx" ON "tickets" USING btree ("kind") WHERE "tickets"."is_active" and "tickets"."unread_admin";--> statement-breakpoint
 CREATE INDEX "tickets_owner_idx" ON "tickets" USING btree ("kind","users_master_id","suppliers_master_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "tickets"."is_active";--> statement-breakpoint
 CREATE INDEX "tickets_admin_grid_idx" ON "tickets" USING btree ("kind","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "tickets"."is_active";--> statement-breakpoint

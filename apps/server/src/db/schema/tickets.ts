@@ -138,6 +138,10 @@ export const tickets = pgTable(
     // The admin grids: by kind and status, newest first, optionally one supplier.
     // The id breaks ties in the lists' order; without it a page is read whole and sorted.
     index('tickets_admin_grid_idx').on(t.kind, t.status, t.createdAt.desc(), t.id.desc()).where(sql`${t.isActive}`),
+    // A console filtered to one supplier: the page in order and its count, from the index alone.
+    index('tickets_supplier_grid_idx')
+      .on(t.kind, t.suppliersMasterId, t.status, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isActive}`),
     index('tickets_supplier_idx').on(t.suppliersMasterId, t.kind, t.createdAt.desc()),
     index('tickets_last_updated_by_idx').on(t.lastUpdatedByUserId, t.lastUpdatedAt),
     index('tickets_ticket_num_idx').on(t.ticketNum),
