@@ -436,6 +436,67 @@ describe('the helpdesk edit', () => {
   });
 });
 
+describe('the support status reference and the lead edit', () => {
+  it('adds, edits and deactivates statuses per kind and supplier; only in-progress ones pause the clock', async () => {
+    const base = '/api/admin/ticket-statuses/agent_support';
+    const made = await call('POST', base, 'admin', {
+      statusType: 'in_progress',
+      status: `Waiting on courier ${n}`,
+      supplierId: metro.id,
+      pausesSla: true,
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ supplierId: metro.id, pausesSla: true, isActive: true });
+    const again = await call('POST', base, 'admin', {
+      statusType: 'in_progress',
+      status: `waiting on COURIER ${n}`,
+      supplierId: metro.id,
+    });
+    expect(again.statusCode).toBe(409);
+    const badPause = await call('POST', base, 'admin', {
+      statusType: 'closed',
+      status: `Closed pause ${n}`,
+      pausesSla: true,
+    });
+    expect(badPause.statusCode).toBe(400);
+    const listed = (await call('GET', `${base}?statusType=in_progress&supplierId=${unlinked.id}`, 'admin')).json();
+    expect(listed.items.map((item: { id: number }) => item.id)).not.toContain(made.json().id);
+    const edited = await call('PUT', `${base}/${made.json().id}`, 'admin', {
+      statusType: 'in_progress',
+      status: `Waiting on courier ${n}`,
+      supplierId: null,
+      pausesSla: true,
+    });
+    expect(edited.json()).toMatchObject({ supplierId: null });
+    const off = await call('DELETE', `${base}/${made.json().id}`, 'admin');
+    expect(off.json()).toMatchObject({ isActive: false });
+    const { id } = await createSupport();
+    const refused = await update(id, { status: 'In Progress', inProgressStatusId: made.json().id });
+    expect(refused.json().detail).toBe(TICKET_MESSAGES.statusOption);
+    expect((await call('GET', base, 'agent')).statusCode).toBe(403);
+  });
+
+  it('edits a lead’s fields and keeps the address in the history', async () => {
+    const created = (await call('POST', '/api/tickets/sales_assist', 'agent', lead())).json() as TicketCreated;
+    const res = await call('PUT', adminUrl(created.id, '', 'sales_assist'), 'admin', {
+      status: 'In Progress',
+      address: '22 New Street',
+      refNumber: 'MFC-654 321',
+    });
+    expect(res.statusCode).toBe(200);
+    const detail = res.json() as TicketDetail;
+    expect(detail).toMatchObject({ address: '22 New Street', refNumber: 'MFC-654321' });
+    expect(detail.history?.[0]).toMatchObject({ updateAddress: '22 New Street', updateStatus: 'In Progress' });
+    const bad = await call('PUT', adminUrl(created.id, '', 'sales_assist'), 'admin', {
+      status: 'Open',
+      refNumber: 'X1',
+    });
+    expect(bad.json().detail).toBe('Reference number does not follow the correct format.');
+    const support = await createSupport();
+    expect((await update(support.id, { status: 'Open', customerName: 'Nope' })).statusCode).toBe(400);
+  });
+});
+
 describe('SLA, canned replies and search', () => {
   it('stops the clock while the ticket waits on the supplier', async () => {
     const { id } = await createSupport();
