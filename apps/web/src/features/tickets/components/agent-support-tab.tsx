@@ -131,7 +131,7 @@ export function AgentSupportTab({ supplier }: { supplier: SupplierPage }) {
   );
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h2">
           {AGENT_SUPPORT_TEXTS.title}

@@ -112,7 +112,7 @@ export function SalesAssistTab({ supplier }: { supplier: SupplierPage }) {
     );
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {supplier.salesAssistText ? (
         <Alert severity="info" aria-label="Sales Assist information">
           <MarkdownText source={supplier.salesAssistText} />
