@@ -176,7 +176,6 @@ test('an agent raises a support ticket with a document, reads the reply live and
   expect(noted.ok()).toBe(true);
   await expect(log.getByText(reply)).toBeVisible();
   await expect(log.getByText(secret)).toHaveCount(0);
-  await shoot(page, 'ticket-view');
 
   // Closed by the helpdesk: no more messages; the agent rates once, in the thread.
   const closed = await admin.request.put(`/api/admin/tickets/agent_support/${id}`, {
@@ -194,6 +193,7 @@ test('an agent raises a support ticket with a document, reads the reply live and
   await rateForm.getByRole('button', { name: 'Submit Rating' }).click();
   await expect(page.getByText('Service rated successfully')).toBeVisible();
   await expect(view.getByText('This ticket is closed and was rated 4/5.')).toBeVisible();
+  await shoot(page, 'ticket-view');
   await view.getByRole('tab', { name: 'Documents' }).click();
   await expect(view.getByRole('button', { name: 'Add Supporting Documents' })).toBeDisabled();
   await view.getByRole('button', { name: 'Close' }).click();
