@@ -449,7 +449,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     flags: ['Access Control'],
     note: 'an admin may not change the flags of an admin holding a flag they lack: see SPECIAL_CASES',
     expect: ADMIN_ACTION_ON_USER,
-    sample: () => ({ body: { feature: 'Sales Assist', enabled: false } }),
+    // Granting, not revoking: the self cell would otherwise strip the shared adminWith persona of
+    // Sales Assist, and the helpdesk rows after this one would be refused.
+    sample: () => ({ body: { feature: 'Sales Assist', enabled: true } }),
   },
 
   // Outbox
