@@ -31,7 +31,7 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDealerTickets, useRateTicket, useTicketForm, useTicketLiveUpdates } from '../api/tickets';
 import { NewTicketDialog } from './new-ticket-dialog';
 import { type CardField, TicketCards } from './ticket-cards';
-import { RateAction, StatusChip, TicketNumberChip, ViewAction } from './ticket-parts';
+import { LongTextCell, RateAction, StatusChip, TicketNumberChip, ViewAction } from './ticket-parts';
 import { TicketView } from './ticket-view';
 
 const KIND = 'agent_support';
@@ -141,7 +141,14 @@ export function AgentSupportTab({ supplier }: { supplier: SupplierPage }) {
         valueFormatter: (value: string | null) => dash(value),
       },
       { field: 'supplierTicketNumber', headerName: 'Supplier Ticket', width: 140, sortable: false },
-      { field: 'userNote', headerName: 'User Note', minWidth: 180, flex: 1.5, sortable: false },
+      {
+        field: 'userNote',
+        headerName: 'User Note',
+        minWidth: 180,
+        flex: 1.5,
+        sortable: false,
+        renderCell: ({ row }) => <LongTextCell value={row.userNote} />,
+      },
     ],
     [],
   );

@@ -26,7 +26,7 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDealerTickets, useRateTicket, useTicketForm, useTicketLiveUpdates } from '../api/tickets';
 import { AddLeadDialog } from './add-lead-dialog';
 import { type CardField, TicketCards } from './ticket-cards';
-import { RateAction, StatusChip, TicketNumberChip, ViewAction } from './ticket-parts';
+import { LongTextCell, RateAction, StatusChip, TicketNumberChip, ViewAction } from './ticket-parts';
 import { TicketView } from './ticket-view';
 
 const KIND = 'sales_assist';
@@ -112,7 +112,14 @@ export function SalesAssistTab({ supplier }: { supplier: SupplierPage }) {
         renderCell: ({ row }) => <StatusChip kind={KIND} status={row.status} />,
       },
       { field: 'statusFeedback', headerName: 'Status Feedback', minWidth: 136, flex: 1, sortable: false },
-      { field: 'feedback', headerName: 'Feedback', minWidth: 120, flex: 1.5, sortable: false },
+      {
+        field: 'feedback',
+        headerName: 'Feedback',
+        minWidth: 120,
+        flex: 1.5,
+        sortable: false,
+        renderCell: ({ row }) => <LongTextCell value={row.feedback} />,
+      },
     ],
     [],
   );

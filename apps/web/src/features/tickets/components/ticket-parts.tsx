@@ -1,6 +1,7 @@
 import StarRateRoundedIcon from '@mui/icons-material/StarRateRounded';
 import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
 import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -73,6 +74,20 @@ export function RateAction({ row, onRate }: { row: TicketRow; onRate: () => void
         <StarRateRoundedIcon fontSize="small" />
       </IconButton>
     </Tooltip>
+  );
+}
+
+/** A long text in a table cell: cut to the cell, whole on hover. */
+export function LongTextCell({ value }: { value: string | null }) {
+  if (!value) return null;
+  return (
+    <Box
+      component="span"
+      title={value}
+      sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
+      {value}
+    </Box>
   );
 }
 
