@@ -104,7 +104,7 @@ export function AgentSupportTab({ supplier }: { supplier: SupplierPage }) {
       {
         field: 'actions',
         headerName: 'View/Upload',
-        width: 132,
+        width: 116,
         sortable: false,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>{rowActions(row)}</Box>
@@ -113,38 +113,38 @@ export function AgentSupportTab({ supplier }: { supplier: SupplierPage }) {
       {
         field: 'ticketNum',
         headerName: 'Ticket #',
-        width: 120,
+        width: 104,
         sortable: false,
         renderCell: ({ row }) => <TicketNumberChip ticketNum={row.ticketNum} unread={row.unread} />,
       },
       {
         field: 'createdAt',
         headerName: 'Created',
-        width: 110,
+        width: 104,
         sortable: false,
         valueFormatter: (value: string) => formatDate(value),
       },
-      { field: 'category', headerName: 'Category', minWidth: 150, flex: 1, sortable: false },
+      { field: 'category', headerName: 'Category', minWidth: 130, flex: 1, sortable: false },
       {
         field: 'status',
         headerName: 'Status',
-        width: 130,
+        width: 116,
         sortable: false,
         renderCell: ({ row }) => <StatusChip kind={KIND} status={row.status} />,
       },
       {
         field: 'statusFeedback',
         headerName: 'Status Feedback',
-        minWidth: 150,
+        minWidth: 130,
         flex: 1,
         sortable: false,
         valueFormatter: (value: string | null) => dash(value),
       },
-      { field: 'supplierTicketNumber', headerName: 'Supplier Ticket', width: 140, sortable: false },
+      { field: 'supplierTicketNumber', headerName: 'Supplier Ticket', width: 124, sortable: false },
       {
         field: 'userNote',
         headerName: 'User Note',
-        minWidth: 180,
+        minWidth: 130,
         flex: 1.5,
         sortable: false,
         renderCell: ({ row }) => <LongTextCell value={row.userNote} />,
@@ -165,7 +165,7 @@ export function AgentSupportTab({ supplier }: { supplier: SupplierPage }) {
             size="small"
             label={AGENT_SUPPORT_TEXTS.filter}
             value={statuses}
-            sx={{ minWidth: 220 }}
+            sx={{ width: { xs: '100%', sm: 260 } }}
             slotProps={{
               select: {
                 multiple: true,
