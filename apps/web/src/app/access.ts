@@ -41,6 +41,13 @@ export const access = {
   orderOverride: allowed('update', 'order-override'),
   /** '/edit-sales-note': every admin (spec 3 §2.1). */
   editSalesNote: allowed('list', 'sales-note'),
+  /** '/sales-leads-admin-view': the Sales Assist flag (spec 3 §2.2). */
+  salesAssistAdmin: (user) => isAdmin(user) && !isWaiting(user) && hasFeature(user, 'Sales Assist'),
+  /** '/admin-agent-support': the Agent Support flag (spec 3 §2.2). */
+  agentSupportAdmin: (user) => isAdmin(user) && !isWaiting(user) && hasFeature(user, 'Agent Support'),
+  /** The helpdesk's reference editors (support statuses, canned replies): either helpdesk flag. */
+  helpdeskAdmin: (user) =>
+    isAdmin(user) && !isWaiting(user) && (hasFeature(user, 'Sales Assist') || hasFeature(user, 'Agent Support')),
   /** '/import-fibre-activity': the Commissions flag (spec 3 §2.2). */
   importOrders: allowed('import', 'orders'),
   /** The leaderboard, on the dashboard and '/agent-dash/leaderBoard'. */
