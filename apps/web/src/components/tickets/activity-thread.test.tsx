@@ -1,0 +1,110 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ActivityThread, closedRatedText, THREAD_TEXTS, type ThreadActivity } from './activity-thread';
+import { RatedIcon, RatingForm, ratingMood } from './rating';
+
+// The shared Activity tab (spec 2 "Agent Support tab"): who sees what, and the closed states.
+
+const activities: ThreadActivity[] = [
+  { id: 1, text: 'Ticket ZAA12 created', activityType: 'update', createdAt: '2026-11-20T08:00:00.000Z' },
+  {
+    id: 2,
+    text: 'My router is offline',
+    activityType: 'user',
+    createdAt: '2026-11-20T08:01:00.000Z',
+    authorLabel: 'Z-9 Ayanda',
+  },
+  { id: 3, text: 'Escalated to supplier', activityType: 'internal', createdAt: '2026-11-20T08:02:00.000Z' },
+  { id: 4, text: 'We are on it', activityType: 'admin', createdAt: '2026-11-20T08:03:00.000Z' },
+];
+
+describe('ActivityThread', () => {
+  it('shows a dealer the messages and updates but never internal notes', () => {
+    render(<ActivityThread activities={activities} viewerIsAdmin={false} closed={false} onSend={vi.fn()} />);
+    const log = screen.getByRole('log', { name: 'Ticket activity' });
+    expect(within(log).getByText('Ticket Update')).toBeTruthy();
+    expect(within(log).getByText('Z-9 Ayanda')).toBeTruthy();
+    expect(within(log).getByText('We are on it')).toBeTruthy();
+    expect(within(log).queryByText('Escalated to supplier')).toBeNull();
+    expect(screen.queryByLabelText(THREAD_TEXTS.internalToggle)).toBeNull();
+  });
+
+  it('shows an admin the internal notes and an Internal toggle', async () => {
+    const onSend = vi.fn().mockResolvedValue(undefined);
+    render(<ActivityThread activities={activities} viewerIsAdmin closed={false} onSend={onSend} allowInternal />);
+    expect(screen.getByText('Escalated to supplier')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Only for us' } });
+    fireEvent.click(screen.getByLabelText('Internal'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledWith({ text: 'Only for us', internal: true });
+    await waitFor(() => expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('says there is nothing yet and does not send an empty message', () => {
+    const onSend = vi.fn();
+    render(<ActivityThread activities={[]} viewerIsAdmin={false} closed={false} onSend={onSend} />);
+    expect(screen.getByText('No activity to display')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: '   ' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Send' }).closest('form') as HTMLFormElement);
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('keeps a failed message in the box', async () => {
+    const onSend = vi.fn().mockRejectedValue(new Error('nope'));
+    render(<ActivityThread activities={[]} viewerIsAdmin={false} closed={false} onSend={onSend} />);
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSend).toHaveBeenCalled());
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Hello');
+  });
+
+  it('takes no messages once closed: admins read "This ticket is closed."', () => {
+    render(<ActivityThread activities={activities} viewerIsAdmin closed onSend={vi.fn()} allowInternal />);
+    expect(screen.getByText('This ticket is closed.')).toBeTruthy();
+    expect(screen.queryByLabelText('Message')).toBeNull();
+  });
+
+  it('asks the dealer to rate a closed ticket, with the form embedded', () => {
+    render(
+      <ActivityThread
+        activities={activities}
+        viewerIsAdmin={false}
+        closed
+        ratingForm={<RatingForm onSubmit={vi.fn()} />}
+      />,
+    );
+    expect(screen.getByText(THREAD_TEXTS.closedUnrated)).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Rate the service' })).toBeTruthy();
+  });
+
+  it('gives the stars of a rated, closed ticket to both sides', () => {
+    render(
+      <ActivityThread activities={activities} viewerIsAdmin={false} closed rating={{ star: 4, comment: 'Quick' }} />,
+    );
+    expect(screen.getByText(closedRatedText(4))).toBeTruthy();
+    expect(screen.getByText('Quick')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Rate the service' })).toBeNull();
+  });
+});
+
+describe('rating', () => {
+  it('is sad for 1–2 stars, neutral for 3–4 and happy for 5', () => {
+    expect([1, 2, 3, 4, 5].map(ratingMood)).toEqual(['sad', 'sad', 'neutral', 'neutral', 'happy']);
+  });
+
+  it('labels the rated icon with the stars out of 5 and the comment', () => {
+    render(<RatedIcon rating={{ star: 2, comment: 'Slow' }} />);
+    expect(screen.getByLabelText('Rated 2/5 Slow').getAttribute('data-mood')).toBe('sad');
+  });
+
+  it('needs at least one star; the comment is optional', () => {
+    const onSubmit = vi.fn();
+    render(<RatingForm onSubmit={onSubmit} />);
+    const submit = screen.getByRole('button', { name: 'Submit Rating' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('5 Stars'));
+    fireEvent.click(submit);
+    expect(onSubmit).toHaveBeenCalledWith({ star: 5, comment: null });
+  });
+});
