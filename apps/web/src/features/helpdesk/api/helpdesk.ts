@@ -1,7 +1,7 @@
 import { CatalogueReferences } from '@portal/domain/catalogue/suppliers';
 import {
-  type AdminTicketRow,
   AdminTicketPage,
+  type AdminTicketRow,
   type AdminTicketUpdate,
   CannedReplyList,
   type CannedReplyRequest,
@@ -36,7 +36,8 @@ export const helpdeskKeys = {
   ticket: (kind: TicketKind, id: number) => ['helpdesk', kind, 'ticket', id] as const,
   thread: (kind: TicketKind, id: number) => ['helpdesk', kind, 'ticket', id, 'thread'] as const,
   files: (kind: TicketKind, id: number) => ['helpdesk', kind, 'ticket', id, 'files'] as const,
-  statuses: (kind: TicketKind, supplierId?: number | null) => ['helpdesk', kind, 'statuses', supplierId ?? 'all'] as const,
+  statuses: (kind: TicketKind, supplierId?: number | null) =>
+    ['helpdesk', kind, 'statuses', supplierId ?? 'all'] as const,
   canned: (kind: TicketKind) => ['helpdesk', kind, 'canned'] as const,
   sla: (kind: TicketKind) => ['helpdesk', kind, 'sla'] as const,
 };
@@ -89,7 +90,8 @@ export function useConsoleSuppliers() {
 export function useTicket(kind: TicketKind, id: number | undefined) {
   return useQuery({
     queryKey: helpdeskKeys.ticket(kind, id ?? 0),
-    queryFn: ({ signal }) => api(ticketPath(TICKET_ROUTES.detail, { kind, id: id ?? 0 }), { schema: TicketDetail, signal }),
+    queryFn: ({ signal }) =>
+      api(ticketPath(TICKET_ROUTES.detail, { kind, id: id ?? 0 }), { schema: TicketDetail, signal }),
     enabled: id !== undefined,
   });
 }
@@ -100,7 +102,10 @@ export function useTicketThread(kind: TicketKind, id: number | undefined) {
   return useQuery({
     queryKey: helpdeskKeys.thread(kind, id ?? 0),
     queryFn: async ({ signal }) => {
-      const thread = await api(ticketPath(TICKET_ROUTES.activity, { kind, id: id ?? 0 }), { schema: TicketThread, signal });
+      const thread = await api(ticketPath(TICKET_ROUTES.activity, { kind, id: id ?? 0 }), {
+        schema: TicketThread,
+        signal,
+      });
       if (thread.items.some((item) => item.wasUnread)) {
         void queryClient.invalidateQueries({ queryKey: [...helpdeskKeys.kind(kind), 'list'] });
       }
@@ -113,7 +118,8 @@ export function useTicketThread(kind: TicketKind, id: number | undefined) {
 export function useTicketFiles(kind: TicketKind, id: number | undefined) {
   return useQuery({
     queryKey: helpdeskKeys.files(kind, id ?? 0),
-    queryFn: ({ signal }) => api(ticketPath(TICKET_ROUTES.files, { kind, id: id ?? 0 }), { schema: TicketFileList, signal }),
+    queryFn: ({ signal }) =>
+      api(ticketPath(TICKET_ROUTES.files, { kind, id: id ?? 0 }), { schema: TicketFileList, signal }),
     enabled: id !== undefined,
   });
 }
@@ -121,7 +127,8 @@ export function useTicketFiles(kind: TicketKind, id: number | undefined) {
 export function useSendMessage(kind: TicketKind, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MessageRequest) => api(ticketPath(TICKET_ROUTES.activity, { kind, id }), { method: 'POST', body }),
+    mutationFn: (body: MessageRequest) =>
+      api(ticketPath(TICKET_ROUTES.activity, { kind, id }), { method: 'POST', body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: helpdeskKeys.ticket(kind, id) }),
@@ -133,7 +140,8 @@ export function useSendMessage(kind: TicketKind, id: number) {
 export function useUpdateTicket(kind: TicketKind, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminTicketUpdate) => api(ticketPath(TICKET_ROUTES.adminTicket, { kind, id }), { method: 'PUT', body }),
+    mutationFn: (body: AdminTicketUpdate) =>
+      api(ticketPath(TICKET_ROUTES.adminTicket, { kind, id }), { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: helpdeskKeys.kind(kind) }),
   });
 }
@@ -155,7 +163,10 @@ export function useMarkUnread(kind: TicketKind) {
 }
 
 /** The kind's support statuses: a supplier's own and those for all suppliers, or (no supplier) every one. */
-export function useSupportStatuses(kind: TicketKind, options: { supplierId?: number | null; includeInactive?: boolean } = {}) {
+export function useSupportStatuses(
+  kind: TicketKind,
+  options: { supplierId?: number | null; includeInactive?: boolean } = {},
+) {
   const { supplierId, includeInactive } = options;
   return useQuery({
     queryKey: [...helpdeskKeys.statuses(kind, supplierId), includeInactive ?? false],
@@ -191,7 +202,8 @@ export function useDeactivateSupportStatus(kind: TicketKind) {
 export function useCannedReplies(kind: TicketKind) {
   return useQuery({
     queryKey: helpdeskKeys.canned(kind),
-    queryFn: ({ signal }) => api(ticketPath(TICKET_ROUTES.cannedReplies, { kind }), { schema: CannedReplyList, signal }),
+    queryFn: ({ signal }) =>
+      api(ticketPath(TICKET_ROUTES.cannedReplies, { kind }), { schema: CannedReplyList, signal }),
   });
 }
 
@@ -229,7 +241,8 @@ export function useTicketSla(kind: TicketKind) {
 export function useSaveTicketSla(kind: TicketKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TicketSlaRequest) => api(ticketPath(TICKET_ROUTES.sla, { kind }), { method: 'PUT', body, schema: TicketSla }),
+    mutationFn: (body: TicketSlaRequest) =>
+      api(ticketPath(TICKET_ROUTES.sla, { kind }), { method: 'PUT', body, schema: TicketSla }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: helpdeskKeys.kind(kind) }),
   });
 }

@@ -114,7 +114,13 @@ export function AdminComposer({ kind, ticketId }: { kind: TicketKind; ticketId: 
             label="Internal"
             sx={{ mr: 0 }}
           />
-          <Button type="submit" variant="contained" endIcon={<SendRoundedIcon />} disabled={!text.trim()} loading={send.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            endIcon={<SendRoundedIcon />}
+            disabled={!text.trim()}
+            loading={send.isPending}
+          >
             Send
           </Button>
         </Box>

@@ -59,7 +59,11 @@ const STATUSES: ConsoleStatus[] = ['Open', 'In Progress', 'Closed'];
 export function ConsoleFilters({ value, onChange, statusLabel, suppliers, searchLabel }: ConsoleFiltersProps) {
   const set = (patch: Partial<ConsoleFilterState>) => onChange({ ...value, ...patch });
   const toggleStatus = (status: ConsoleStatus, on: boolean) =>
-    set({ statuses: on ? STATUSES.filter((s) => s === status || value.statuses.includes(s)) : value.statuses.filter((s) => s !== status) });
+    set({
+      statuses: on
+        ? STATUSES.filter((s) => s === status || value.statuses.includes(s))
+        : value.statuses.filter((s) => s !== status),
+    });
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2, display: 'grid', gap: 1.5 }}>
@@ -103,7 +107,9 @@ export function ConsoleFilters({ value, onChange, statusLabel, suppliers, search
         </Box>
         <FormGroup row>
           <FormControlLabel
-            control={<Checkbox size="small" checked={value.me} onChange={(event) => set({ me: event.target.checked })} />}
+            control={
+              <Checkbox size="small" checked={value.me} onChange={(event) => set({ me: event.target.checked })} />
+            }
             label="Updated by me"
           />
           <FormControlLabel
@@ -111,7 +117,12 @@ export function ConsoleFilters({ value, onChange, statusLabel, suppliers, search
               <Checkbox
                 size="small"
                 checked={value.today}
-                onChange={(event) => set({ today: event.target.checked, notUpdatedToday: event.target.checked ? false : value.notUpdatedToday })}
+                onChange={(event) =>
+                  set({
+                    today: event.target.checked,
+                    notUpdatedToday: event.target.checked ? false : value.notUpdatedToday,
+                  })
+                }
               />
             }
             label="Updated today"
@@ -121,14 +132,22 @@ export function ConsoleFilters({ value, onChange, statusLabel, suppliers, search
               <Checkbox
                 size="small"
                 checked={value.notUpdatedToday}
-                onChange={(event) => set({ notUpdatedToday: event.target.checked, today: event.target.checked ? false : value.today })}
+                onChange={(event) =>
+                  set({ notUpdatedToday: event.target.checked, today: event.target.checked ? false : value.today })
+                }
               />
             }
             label="Not updated today"
           />
         </FormGroup>
       </Box>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: '180px 180px minmax(200px, 280px)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr 1fr', md: '180px 180px minmax(200px, 280px)' },
+        }}
+      >
         <TextField
           size="small"
           type="date"

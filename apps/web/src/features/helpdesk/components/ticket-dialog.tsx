@@ -21,7 +21,14 @@ import { ActivityThread, type ThreadActivity } from '../../../components/tickets
 import { DocumentsList } from '../../../components/tickets/documents-list';
 import { errorMessage } from '../../../lib/api';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { type ConsoleRow, useConsoleSuppliers, useMarkUnread, useTicket, useTicketFiles, useTicketThread } from '../api/helpdesk';
+import {
+  type ConsoleRow,
+  useConsoleSuppliers,
+  useMarkUnread,
+  useTicket,
+  useTicketFiles,
+  useTicketThread,
+} from '../api/helpdesk';
 import { timeLeftView } from '../lib/time-left';
 import { AdminComposer } from './admin-composer';
 import { HistoryList } from './history-list';
@@ -61,7 +68,10 @@ function Summary({ ticket }: { ticket: TicketDetail }) {
           </Typography>
         ) : null}
       </Box>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1.5, rowGap: 0.25 }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1.5, rowGap: 0.25 }}
+      >
         {facts.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary">
@@ -118,7 +128,14 @@ export function TicketDialog({ kind, ticketId, onClose, onDelete }: TicketDialog
   };
 
   return (
-    <Dialog open={ticketId !== undefined} onClose={onClose} fullWidth maxWidth="md" fullScreen={isMobile} aria-labelledby="ticket-dialog-title">
+    <Dialog
+      open={ticketId !== undefined}
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={isMobile}
+      aria-labelledby="ticket-dialog-title"
+    >
       <DialogTitle id="ticket-dialog-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
         <Box component="span" sx={{ flex: 1, minWidth: 0 }}>
           {data ? `${kind === 'sales_assist' ? 'Lead' : 'Ticket'} ${data.ticketNum}` : 'Ticket'}
@@ -138,14 +155,32 @@ export function TicketDialog({ kind, ticketId, onClose, onDelete }: TicketDialog
           <>
             <Summary ticket={data} />
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-              <Button size="small" variant="outlined" startIcon={<MarkEmailUnreadRoundedIcon />} onClick={onMarkUnread} loading={markUnread.isPending}>
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<MarkEmailUnreadRoundedIcon />}
+                onClick={onMarkUnread}
+                loading={markUnread.isPending}
+              >
                 Mark as Unread
               </Button>
-              <Button size="small" variant="outlined" color="error" startIcon={<DeleteOutlineRoundedIcon />} onClick={() => onDelete(asRow(data))}>
+              <Button
+                size="small"
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteOutlineRoundedIcon />}
+                onClick={() => onDelete(asRow(data))}
+              >
                 Delete
               </Button>
             </Box>
-            <Tabs value={tab} onChange={(_, next: TabKey) => setTab(next)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+            <Tabs
+              value={tab}
+              onChange={(_, next: TabKey) => setTab(next)}
+              variant="scrollable"
+              allowScrollButtonsMobile
+              sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+            >
               <Tab value="activity" label="Activity" />
               <Tab value="edit" label={editLabel} />
               <Tab value="documents" label="Documents" />
@@ -168,7 +203,12 @@ export function TicketDialog({ kind, ticketId, onClose, onDelete }: TicketDialog
               <TicketEditForm kind={kind} ticket={data} suppliers={suppliers.data ?? []} />
             ) : tab === 'documents' ? (
               <DocumentsList
-                documents={files.data?.items.map((file) => ({ id: file.id, name: file.originalName, url: file.url, createdAt: file.uploadedAt }))}
+                documents={files.data?.items.map((file) => ({
+                  id: file.id,
+                  name: file.originalName,
+                  url: file.url,
+                  createdAt: file.uploadedAt,
+                }))}
                 loading={files.isPending}
                 error={files.error ?? undefined}
                 onRetry={() => void files.refetch()}

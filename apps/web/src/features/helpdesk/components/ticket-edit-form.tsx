@@ -13,7 +13,7 @@ import {
   type TicketKind,
 } from '@portal/domain/tickets/tickets';
 import { useSnackbar } from 'notistack';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { type Control, Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api';
 import { useSupportStatuses, useUpdateTicket } from '../api/helpdesk';
@@ -207,9 +207,9 @@ export function TicketEditForm({ kind, ticket, suppliers }: TicketEditFormProps)
       .filter((item) => item.statusType === type && item.isActive)
       .filter((item) => chosenSupplier !== undefined || item.supplierId === null)
       .map((item) => ({ value: String(item.id), label: item.status }));
-  const inProgressOptions = useMemo(() => optionsOf('in_progress'), [statuses.data, chosenSupplier]);
-  const closedOptions = useMemo(() => optionsOf('closed'), [statuses.data, chosenSupplier]);
-  const categoryOptions = useMemo(() => optionsOf('category'), [statuses.data, chosenSupplier]);
+  const inProgressOptions = optionsOf('in_progress');
+  const closedOptions = optionsOf('closed');
+  const categoryOptions = optionsOf('category');
 
   const submit = handleSubmit((values) => {
     if (values.supplierId === 'all') {
@@ -229,14 +229,23 @@ export function TicketEditForm({ kind, ticket, suppliers }: TicketEditFormProps)
   });
 
   const statusOptions = TICKET_STATUSES.map((value) => ({ value, label: statusLabel(kind, value) }));
-  const supplierOptions = [{ value: 'all', label: 'All' }, ...suppliers.map((s) => ({ value: String(s.id), label: s.name }))];
+  const supplierOptions = [
+    { value: 'all', label: 'All' },
+    ...suppliers.map((s) => ({ value: String(s.id), label: s.name })),
+  ];
   // The ticket's own supplier stays choosable even if it is no longer live.
   if (!suppliers.some((s) => s.id === ticket.supplierId)) {
     supplierOptions.push({ value: String(ticket.supplierId), label: ticket.supplierName });
   }
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={kind === 'sales_assist' ? 'Edit Lead' : 'Edit Ticket'} sx={{ display: 'grid', gap: 2 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={kind === 'sales_assist' ? 'Edit Lead' : 'Edit Ticket'}
+      sx={{ display: 'grid', gap: 2 }}
+    >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <Controller
           control={control}
@@ -265,9 +274,21 @@ export function TicketEditForm({ kind, ticket, suppliers }: TicketEditFormProps)
           )}
         />
         {status === 'In Progress' ? (
-          <IdField control={control} name="inProgressStatusId" label="In Progress Status" options={inProgressOptions} emptyLabel="None" />
+          <IdField
+            control={control}
+            name="inProgressStatusId"
+            label="In Progress Status"
+            options={inProgressOptions}
+            emptyLabel="None"
+          />
         ) : status === 'Closed' ? (
-          <IdField control={control} name="closedStatusId" label="Closed Status" options={closedOptions} emptyLabel="None" />
+          <IdField
+            control={control}
+            name="closedStatusId"
+            label="Closed Status"
+            options={closedOptions}
+            emptyLabel="None"
+          />
         ) : (
           <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
         )}
@@ -282,7 +303,12 @@ export function TicketEditForm({ kind, ticket, suppliers }: TicketEditFormProps)
           </>
         ) : null}
       </Box>
-      <TextInput control={control} name="feedback" label={kind === 'agent_support' ? 'Helpdesk Feedback' : 'Feedback'} multiline />
+      <TextInput
+        control={control}
+        name="feedback"
+        label={kind === 'agent_support' ? 'Helpdesk Feedback' : 'Feedback'}
+        multiline
+      />
       {kind === 'sales_assist' ? (
         <>
           <Typography variant="subtitle2" component="h3">

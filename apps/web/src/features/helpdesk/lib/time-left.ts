@@ -21,7 +21,12 @@ function span(seconds: number): string {
 /** `seconds` left before the target (negative once past it); null when no target runs (closed). */
 export function timeLeftView(seconds: number | null | undefined, paused = false): TimeLeftView | null {
   if (seconds === null || seconds === undefined) return null;
-  if (paused) return { text: `Paused, ${seconds < 0 ? `overdue ${span(-seconds)}` : `${span(seconds)} left`}`, overdue: seconds < 0, paused };
+  if (paused)
+    return {
+      text: `Paused, ${seconds < 0 ? `overdue ${span(-seconds)}` : `${span(seconds)} left`}`,
+      overdue: seconds < 0,
+      paused,
+    };
   if (seconds < 0) return { text: `Overdue ${span(-seconds)}`, overdue: true, paused };
   return { text: `${span(seconds)} left`, overdue: false, paused };
 }

@@ -10,7 +10,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import type { GridColDef, GridColumnVisibilityModel, GridSortModel } from '@mui/x-data-grid';
 import { formatDate } from '@portal/domain/platform/format';
 import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
@@ -33,7 +33,7 @@ import {
   useHelpdeskLive,
   useMarkUnread,
 } from '../api/helpdesk';
-import { ConsoleFilters, type ConsoleFilterState, defaultFilters } from '../components/console-filters';
+import { type ConsoleFilterState, ConsoleFilters, defaultFilters } from '../components/console-filters';
 import { StatusChip } from '../components/status-chip';
 import { TicketDialog } from '../components/ticket-dialog';
 import { KIND_TEXTS } from '../lib/kind-texts';
@@ -62,11 +62,19 @@ function TicketNumber({ row }: { row: ConsoleRow }) {
 
 function TimeLeft({ row }: { row: ConsoleRow }) {
   const view = timeLeftView(row.sla.timeLeftSeconds, row.sla.paused);
-  if (!view) return <Typography variant="body2" color="text.secondary">—</Typography>;
+  if (!view)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        —
+      </Typography>
+    );
   return (
     <Typography
       variant="body2"
-      sx={{ color: view.overdue ? 'error.main' : view.paused ? 'text.secondary' : 'text.primary', fontWeight: view.overdue ? 600 : 400 }}
+      sx={{
+        color: view.overdue ? 'error.main' : view.paused ? 'text.secondary' : 'text.primary',
+        fontWeight: view.overdue ? 600 : 400,
+      }}
     >
       {view.text}
     </Typography>
@@ -86,7 +94,10 @@ function HelpdeskConsole({ kind }: { kind: TicketKind }) {
   const search = useDebouncedValue(filters.search.trim());
   const query = { ...filters, search };
   // biome-ignore lint/correctness/useExhaustiveDependencies: new filters start at the first page
-  useEffect(() => setPagination((current) => ({ ...current, page: 0 })), [JSON.stringify({ ...filters, search: undefined }), search, JSON.stringify(sort)]);
+  useEffect(
+    () => setPagination((current) => ({ ...current, page: 0 })),
+    [JSON.stringify({ ...filters, search: undefined }), search, JSON.stringify(sort)],
+  );
   const list = useConsolePage(kind, {
     filters: query,
     page: pagination.page + 1,
@@ -116,6 +127,7 @@ function HelpdeskConsole({ kind }: { kind: TicketKind }) {
       onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
     });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the row actions only set state and call mutations
   const columns = useMemo<GridColDef<ConsoleRow>[]>(() => {
     const actions: GridColDef<ConsoleRow> = {
       field: 'actions',
@@ -133,7 +145,11 @@ function HelpdeskConsole({ kind }: { kind: TicketKind }) {
           </Tooltip>
           <Tooltip title="Mark as Unread">
             <span>
-              <IconButton aria-label={`Mark ${row.ticketNum} as unread`} disabled={row.unread} onClick={() => onMarkUnread(row)}>
+              <IconButton
+                aria-label={`Mark ${row.ticketNum} as unread`}
+                disabled={row.unread}
+                onClick={() => onMarkUnread(row)}
+              >
                 <MarkEmailUnreadRoundedIcon fontSize="small" />
               </IconButton>
             </span>
@@ -191,14 +207,21 @@ function HelpdeskConsole({ kind }: { kind: TicketKind }) {
       sortable: false,
       valueGetter: (_value, row) => row.dealerCode ?? `${row.owner.code}: ${row.owner.name}`,
     };
-    const supplier: GridColDef<ConsoleRow> = { field: 'supplierName', headerName: 'Supplier', minWidth: 120, flex: 0.8, sortable: false };
+    const supplier: GridColDef<ConsoleRow> = {
+      field: 'supplierName',
+      headerName: 'Supplier',
+      minWidth: 120,
+      flex: 0.8,
+      sortable: false,
+    };
     const updated: GridColDef<ConsoleRow> = {
       field: 'lastUpdatedAt',
       headerName: 'Last Updated',
       minWidth: 150,
       flex: 0.8,
       sortable: false,
-      valueGetter: (_value, row) => `${formatDate(row.lastUpdatedAt)}${row.lastUpdatedByName ? ` · ${row.lastUpdatedByName}` : ''}`,
+      valueGetter: (_value, row) =>
+        `${formatDate(row.lastUpdatedAt)}${row.lastUpdatedByName ? ` · ${row.lastUpdatedByName}` : ''}`,
     };
     const timeLeft: GridColDef<ConsoleRow> = {
       field: 'timeLeft',
@@ -242,13 +265,28 @@ function HelpdeskConsole({ kind }: { kind: TicketKind }) {
       updated,
       timeLeft,
     ];
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state
   }, [kind, texts]);
 
-  const mobileHidden =
+  const mobileHidden: GridColumnVisibilityModel =
     kind === 'agent_support'
-      ? { createdAt: false, dealerCode: false, category: false, supplierName: false, statusFeedback: false, supplierTicketNumber: false, lastUpdatedAt: false }
-      : { createdAt: false, dealerCode: false, phoneNumber: false, supplierName: false, statusFeedback: false, feedback: false, lastUpdatedAt: false };
+      ? {
+          createdAt: false,
+          dealerCode: false,
+          category: false,
+          supplierName: false,
+          statusFeedback: false,
+          supplierTicketNumber: false,
+          lastUpdatedAt: false,
+        }
+      : {
+          createdAt: false,
+          dealerCode: false,
+          phoneNumber: false,
+          supplierName: false,
+          statusFeedback: false,
+          feedback: false,
+          lastUpdatedAt: false,
+        };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -272,10 +310,20 @@ function HelpdeskConsole({ kind }: { kind: TicketKind }) {
         subtitle={texts.subtitle}
         actions={
           <>
-            <Button component={RouterLink} to={paths.supportStatuses} startIcon={<RuleRoundedIcon />} variant="outlined">
+            <Button
+              component={RouterLink}
+              to={paths.supportStatuses}
+              startIcon={<RuleRoundedIcon />}
+              variant="outlined"
+            >
               Support Statuses
             </Button>
-            <Button component={RouterLink} to={paths.cannedReplies} startIcon={<QuickreplyRoundedIcon />} variant="outlined">
+            <Button
+              component={RouterLink}
+              to={paths.cannedReplies}
+              startIcon={<QuickreplyRoundedIcon />}
+              variant="outlined"
+            >
               Canned Replies
             </Button>
           </>
@@ -309,7 +357,12 @@ function HelpdeskConsole({ kind }: { kind: TicketKind }) {
           '& .ticket-unread': { fontWeight: 600, bgcolor: 'action.hover' },
         }}
       />
-      <TicketDialog kind={kind} ticketId={openId} onClose={() => open(undefined)} onDelete={(row) => setDeleting(row)} />
+      <TicketDialog
+        kind={kind}
+        ticketId={openId}
+        onClose={() => open(undefined)}
+        onDelete={(row) => setDeleting(row)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete ticket"
