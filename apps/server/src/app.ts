@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(alertsRoutes(deps, guards));
   await app.register(ordersRoutes(db, guards));
   await app.register(fibreImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
-  await app.register(ticketsRoutes(db, guards));
+  await app.register(ticketsRoutes({ db, mailer: deps.mailer, clock: deps.clock }, guards));
   await app.register(dealsRoutes(db, guards));
   await app.register(settingsRoutes(db, guards));
   await app.register(catalogueRoutes(db, guards));

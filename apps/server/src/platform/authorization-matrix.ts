@@ -449,7 +449,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     flags: ['Access Control'],
     note: 'an admin may not change the flags of an admin holding a flag they lack: see SPECIAL_CASES',
     expect: ADMIN_ACTION_ON_USER,
-    sample: () => ({ body: { feature: 'Sales Assist', enabled: false } }),
+    // Granting, not revoking: the self cell would otherwise strip the shared adminWith persona of
+    // Sales Assist, and the helpdesk rows after this one would be refused.
+    sample: () => ({ body: { feature: 'Sales Assist', enabled: true } }),
   },
 
   // Outbox
@@ -755,6 +757,187 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     sample: () => ({ query: { supplierId: NO_SUCH_ID } }),
   },
   { route: 'GET /api/sales-notes/suppliers', expect: ADMINS },
+
+  // Tickets (decision 021): every active dealer their own (another's: 404, tickets.int.test.ts);
+  // the helpdesk routes need the kind's flag (Sales Assist / Agent Support).
+  {
+    route: 'GET /api/tickets/{kind}/form',
+    expect: NOT_WAITING,
+    note: 'no such supplier: 404 once authorised',
+    sample: () => ({ params: { kind: 'agent_support' }, query: { supplierId: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/tickets/{kind}',
+    expect: NOT_WAITING,
+    sample: () => ({ params: { kind: 'sales_assist' }, query: { supplierId: NO_SUCH_ID, status: 'Open,Closed' } }),
+  },
+  {
+    route: 'POST /api/tickets/sales_assist',
+    expect: NOT_WAITING,
+    note: 'no such supplier: 404 once authorised (a supplier not linked: 403, tickets.int.test.ts)',
+    sample: () => ({
+      body: {
+        supplierId: NO_SUCH_ID,
+        customerName: 'Matrix Lead',
+        address: '1 Main Road',
+        phoneNumber: '0820000000',
+        emailAddress: 'lead@example.com',
+        idNumber: '8001015009087',
+        agreedToTerms: true,
+      },
+    }),
+  },
+  {
+    route: 'POST /api/tickets/agent_support',
+    expect: NOT_WAITING,
+    note: 'no such supplier: 404 once authorised',
+    sample: () => ({ body: { supplierId: NO_SUCH_ID, categoryId: 1, ticketDate: '2026-01-15', agreedToTerms: true } }),
+  },
+  ...(
+    [
+      'GET /api/tickets/{kind}/{id}',
+      'GET /api/tickets/{kind}/{id}/activity',
+      'GET /api/tickets/{kind}/{id}/files',
+    ] as const
+  ).map(
+    (route): MatrixRow => ({
+      route,
+      expect: NOT_WAITING,
+      note: 'no such ticket: 404 once authorised (another dealer’s: 404, tickets.int.test.ts)',
+      sample: () => ({ params: { kind: 'agent_support', id: NO_SUCH_ID } }),
+    }),
+  ),
+  {
+    route: 'POST /api/tickets/{kind}/{id}/activity',
+    expect: NOT_WAITING,
+    note: 'no such ticket: 404 once authorised',
+    sample: () => ({ params: { kind: 'agent_support', id: NO_SUCH_ID }, body: { text: 'Matrix' } }),
+  },
+  {
+    route: 'POST /api/tickets/{kind}/{id}/files',
+    expect: NOT_WAITING,
+    note: 'no such ticket: 404 once authorised',
+    sample: () => ({ params: { kind: 'agent_support', id: NO_SUCH_ID }, body: { fileIds: [NO_SUCH_UUID] } }),
+  },
+  {
+    route: 'POST /api/tickets/{kind}/{id}/rating',
+    expect: NOT_WAITING,
+    note: 'no such ticket: 404 once authorised',
+    sample: () => ({ params: { kind: 'agent_support', id: NO_SUCH_ID }, body: { star: 4 } }),
+  },
+  {
+    route: 'GET /api/admin/tickets/{kind}',
+    flags: ['Agent Support'],
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { kind: 'agent_support' }, query: { me: 'true', search: 'a"b,c' } }),
+  },
+  {
+    route: 'GET /api/admin/tickets/{kind}/unread-count',
+    flags: ['Sales Assist'],
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { kind: 'sales_assist' } }),
+  },
+  {
+    route: 'PUT /api/admin/tickets/{kind}/{id}',
+    flags: ['Agent Support'],
+    expect: FLAGGED_ADMINS,
+    note: 'no such ticket: 404 once authorised',
+    sample: () => ({ params: { kind: 'agent_support', id: NO_SUCH_ID }, body: { status: 'In Progress' } }),
+  },
+  {
+    route: 'DELETE /api/admin/tickets/{kind}/{id}',
+    flags: ['Agent Support'],
+    expect: FLAGGED_ADMINS,
+    note: 'no such ticket: 404 once authorised',
+    sample: () => ({ params: { kind: 'agent_support', id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'POST /api/admin/tickets/{kind}/{id}/mark-unread',
+    flags: ['Sales Assist'],
+    expect: FLAGGED_ADMINS,
+    note: 'no such ticket: 404 once authorised',
+    sample: () => ({ params: { kind: 'sales_assist', id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/admin/tickets/{kind}/{id}/canned-replies/{replyId}',
+    flags: ['Agent Support'],
+    expect: FLAGGED_ADMINS,
+    note: 'no such reply: 404 once authorised',
+    sample: () => ({ params: { kind: 'agent_support', id: NO_SUCH_ID, replyId: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/admin/ticket-statuses/{kind}',
+    flags: ['Agent Support'],
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { kind: 'agent_support' }, query: { statusType: 'in_progress' } }),
+  },
+  {
+    route: 'POST /api/admin/ticket-statuses/{kind}',
+    flags: ['Agent Support'],
+    expect: FLAGGED_ADMINS,
+    sample: (s) => ({
+      params: { kind: 'agent_support' },
+      body: { statusType: 'closed', status: `Matrix ${s.unique()}` },
+    }),
+  },
+  {
+    route: 'PUT /api/admin/ticket-statuses/{kind}/{statusId}',
+    flags: ['Agent Support'],
+    expect: FLAGGED_ADMINS,
+    note: 'no such status: 404 once authorised',
+    sample: () => ({
+      params: { kind: 'agent_support', statusId: NO_SUCH_ID },
+      body: { statusType: 'closed', status: 'Matrix' },
+    }),
+  },
+  {
+    route: 'DELETE /api/admin/ticket-statuses/{kind}/{statusId}',
+    flags: ['Sales Assist'],
+    expect: FLAGGED_ADMINS,
+    note: 'no such status: 404 once authorised',
+    sample: () => ({ params: { kind: 'sales_assist', statusId: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/admin/canned-replies/{kind}',
+    flags: ['Sales Assist'],
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { kind: 'sales_assist' } }),
+  },
+  {
+    route: 'POST /api/admin/canned-replies/{kind}',
+    flags: ['Sales Assist'],
+    expect: FLAGGED_ADMINS,
+    sample: (s) => ({
+      params: { kind: 'sales_assist' },
+      body: { title: `Matrix ${s.unique()}`, body: 'Hi {dealer_name}' },
+    }),
+  },
+  {
+    route: 'PUT /api/admin/canned-replies/{kind}/{replyId}',
+    flags: ['Sales Assist'],
+    expect: FLAGGED_ADMINS,
+    note: 'no such reply: 404 once authorised',
+    sample: () => ({ params: { kind: 'sales_assist', replyId: NO_SUCH_ID }, body: { title: 'Matrix', body: 'Hi' } }),
+  },
+  {
+    route: 'DELETE /api/admin/canned-replies/{kind}/{replyId}',
+    flags: ['Sales Assist'],
+    expect: FLAGGED_ADMINS,
+    note: 'no such reply: 404 once authorised',
+    sample: () => ({ params: { kind: 'sales_assist', replyId: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/admin/ticket-sla/{kind}',
+    flags: ['Agent Support'],
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { kind: 'agent_support' } }),
+  },
+  {
+    route: 'PUT /api/admin/ticket-sla/{kind}',
+    flags: ['Agent Support'],
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { kind: 'agent_support' }, body: { firstResponseMinutes: 480, resolutionMinutes: 1620 } }),
+  },
 
   // RICA
   { route: 'POST /api/rica', expect: LEADERS_AND_ADMINS, sample: () => ({ body: RICA_SAMPLE }) },

@@ -23,6 +23,8 @@ export interface PortalEvent {
 export interface EventEnvelope extends PortalEvent {
   /** The one user a `job.{id}` (or other non-personal) event is for. */
   userId?: number;
+  /** For admins holding this feature flag (a helpdesk console's channel, `tickets.{kind}`). */
+  feature?: string;
 }
 
 export interface PublishPayload {
@@ -30,6 +32,8 @@ export interface PublishPayload {
   data?: Record<string, unknown>;
   /** Required for channels that do not name a user (`job.{id}`): who may see the event. */
   userId?: number | null;
+  /** For channels read by admins holding a flag (`tickets.{kind}`): the flag. */
+  feature?: string;
 }
 
 const CHANNEL = /^(all|[a-z]+\.[A-Za-z0-9_-]{1,64})$/;
@@ -44,6 +48,7 @@ export async function publish(executor: Executor, channel: string, payload: Publ
   if (!CHANNEL.test(channel)) throw new Error(`invalid event channel: ${channel}`);
   const envelope: EventEnvelope = { channel, type: payload.type, data: payload.data ?? {} };
   if (payload.userId !== undefined && payload.userId !== null) envelope.userId = payload.userId;
+  if (payload.feature) envelope.feature = payload.feature;
   const text = JSON.stringify(envelope);
   if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) {
     throw new Error(`event ${payload.type} on ${channel} is too large; send ids, not rows`);
@@ -81,6 +86,7 @@ export function parseNotification(channel: string, payload: string | undefined):
       data: parsed.data && typeof parsed.data === 'object' ? parsed.data : {},
     };
     if (typeof parsed.userId === 'number') envelope.userId = parsed.userId;
+    if (typeof parsed.feature === 'string') envelope.feature = parsed.feature;
     return envelope;
   } catch {
     return undefined;
@@ -100,8 +106,11 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 export interface EventHub {
   /** Same as the module's `publish`, for callers holding the hub. */
   publish: typeof publish;
-  /** Listens for everything addressed to one user; returns the unsubscribe function. */
-  subscribe(userId: number, listener: EventListener): () => void;
+  /**
+   * Listens for everything addressed to one user, and to the admin flags in `features` (an admin's
+   * own flags, for the helpdesk consoles' channels); returns the unsubscribe function.
+   */
+  subscribe(userId: number, listener: EventListener, features?: readonly string[]): () => void;
   /** Opens the LISTEN connection; resolves once listening. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -131,6 +140,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
   const healthCheckMs = options.healthCheckMs ?? 30_000;
 
   const byUser = new Map<number, Set<EventListener>>();
+  /** The admin flags a listener hears (only listeners that hold any are here). */
+  const flagsOf = new Map<EventListener, ReadonlySet<string>>();
   let client: pg.Client | undefined;
   let listening = false;
   let stopped = true;
@@ -148,6 +159,11 @@ export function createEventHub(options: EventHubOptions): EventHub {
 
   function dispatch(envelope: EventEnvelope): void {
     const event: PortalEvent = { channel: envelope.channel, type: envelope.type, data: envelope.data };
+    if (envelope.feature) {
+      const feature = envelope.feature;
+      for (const [listener, flags] of flagsOf) if (flags.has(feature)) deliver(listener, event);
+      return;
+    }
     const audience = audienceOf(envelope);
     if (audience === 'all') {
       for (const listeners of byUser.values()) for (const listener of listeners) deliver(listener, event);
@@ -236,7 +252,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
 
   return {
     publish,
-    subscribe(userId, listener) {
+    subscribe(userId, listener, features) {
+      if (features?.length) flagsOf.set(listener, new Set(features));
       let listeners = byUser.get(userId);
       if (!listeners) {
         listeners = new Set();
@@ -244,6 +261,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
       }
       listeners.add(listener);
       return () => {
+        flagsOf.delete(listener);
         const set = byUser.get(userId);
         if (!set) return;
         set.delete(listener);

@@ -44,7 +44,9 @@ export type Subject =
   | 'order-report'
   | 'order-override'
   | 'sales-note'
-  | 'orders';
+  | 'orders'
+  | 'sales-assist'
+  | 'agent-support';
 
 export type Action =
   | 'read'
@@ -163,6 +165,9 @@ export const PERMISSION_RULES = {
   'list sales-note': { admin: { scopes: ANY, features: [] } },
   // The fibre activity import (spec 3 §2.2, §2.10): the Imports section needs the Commissions flag.
   'import orders': { admin: { scopes: ANY, features: ['Commissions'] } },
+  // The helpdesk consoles (spec 3 §2.2): each kind of ticket needs its own flag.
+  'manage sales-assist': { admin: { scopes: ANY, features: ['Sales Assist'] } },
+  'manage agent-support': { admin: { scopes: ANY, features: ['Agent Support'] } },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;

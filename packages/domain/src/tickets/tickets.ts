@@ -127,7 +127,7 @@ export const TICKET_ROUTES = {
   /** GET a canned reply filled in for this ticket. */
   adminCannedReplyFor: '/api/admin/tickets/:kind/:id/canned-replies/:replyId',
 
-  /** GET (any signed-in user: the form's categories come from here too) / POST support statuses. */
+  /** GET (with the query SupportStatusesQuery) / POST support statuses of a kind. */
   statuses: '/api/admin/ticket-statuses/:kind',
   /** PUT edits, DELETE deactivates. */
   status: '/api/admin/ticket-statuses/:kind/:statusId',
@@ -698,3 +698,7 @@ export const DEFAULT_TICKET_SLA: Record<TicketKind, TicketSlaRequest> = {
   sales_assist: { firstResponseMinutes: 8 * 60, resolutionMinutes: 3 * 9 * 60 },
   agent_support: { firstResponseMinutes: 8 * 60, resolutionMinutes: 3 * 9 * 60 },
 };
+
+/** The answer of Mark as Unread, delete and other calls with nothing more to say. */
+export const TicketOk = z.object({ ok: z.literal(true) });
+export type TicketOk = z.infer<typeof TicketOk>;

@@ -233,3 +233,22 @@ export const suppliersAssistEmailIndex = pgTable(
     index().on(t.usersMasterId),
   ],
 );
+
+/** Helpdesk canned replies per kind (beyond the spec; decision 021); {variables} filled in on use. */
+export const ticketCannedReplies = pgTable(
+  'ticket_canned_replies',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    kind: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    isActive: boolean().notNull().default(true),
+    createdBy: integer().references(() => usersMaster.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ticket_canned_replies_title_unique').on(t.kind, sql`lower(${t.title})`),
+    check('ticket_canned_replies_kind', sql`${t.kind} in ('agent_support', 'sales_assist')`),
+  ],
+);

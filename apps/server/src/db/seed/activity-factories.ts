@@ -11,6 +11,8 @@ import {
   ordersMaster,
   refsSupportStatus,
   ticketActivity,
+  ticketCannedReplies,
+  ticketHistory,
   tickets,
   trainingMaster,
   trainingQuestions,
@@ -97,6 +99,8 @@ export async function createSupportStatus(db: Executor, input: typeof refsSuppor
   return row!;
 }
 
+export type NewTicketActivity = Partial<typeof ticketActivity.$inferInsert> & { text: string; activityType: string };
+
 export async function createTicket(
   db: Executor,
   input: Partial<typeof tickets.$inferInsert> & {
@@ -104,16 +108,30 @@ export async function createTicket(
     usersMasterId: number;
     suppliersMasterId: number;
   },
-  activity: Array<Partial<typeof ticketActivity.$inferInsert> & { text: string; activityType: string }> = [],
+  activityOf: NewTicketActivity[] | ((ticket: typeof tickets.$inferSelect) => NewTicketActivity[]) = [],
 ) {
   const [ticket] = await db
     .insert(tickets)
     .values({ agreedToTerms: true, ...input })
     .returning();
+  // A function sees the ticket first, for texts naming its number.
+  const activity = typeof activityOf === 'function' ? activityOf(ticket!) : activityOf;
   if (activity.length) {
     await db.insert(ticketActivity).values(activity.map((entry) => ({ ticketId: ticket!.id, ...entry })));
   }
   return ticket!;
+}
+
+/** A helpdesk update's history entry (spec 3 §3.5). */
+export async function createTicketHistory(db: Executor, entries: Array<typeof ticketHistory.$inferInsert>) {
+  if (!entries.length) return;
+  await db.insert(ticketHistory).values(entries);
+}
+
+/** A helpdesk canned reply (decision 021). */
+export async function createCannedReply(db: Executor, input: typeof ticketCannedReplies.$inferInsert) {
+  const [row] = await db.insert(ticketCannedReplies).values(input).returning();
+  return row!;
 }
 
 /** An alert sent to the given users: individual/group (explicit targets) unless a segment is given. */

@@ -11,8 +11,6 @@ import {
   createAlert,
   createOrders,
   createSalesNotes,
-  createSupportStatus,
-  createTicket,
   createTrainingModule,
   markCommissionPaid,
   type NewOrder,
@@ -35,6 +33,7 @@ import {
   type UserRow,
 } from './factories.ts';
 import { createRandom, type Random } from './random.ts';
+import { seedTickets } from './tickets-demo.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -501,7 +500,14 @@ async function seedOverridesAndNotes(db: Executor, catalogue: DemoCatalogue, peo
  * Orders over the last 13 months (paid, installed, activated, a few unmatched), so the dashboard,
  * leaderboard, reports and override show real numbers; a few tickets, alerts and training modules.
  */
-async function seedActivity(db: Executor, catalogue: DemoCatalogue, people: DemoPeople, random: Random, today: Date) {
+async function seedActivity(
+  db: Executor,
+  catalogue: DemoCatalogue,
+  people: DemoPeople,
+  random: Random,
+  today: Date,
+  extraSuppliers: Array<{ id: number; supplierName: string; salesAssist: boolean; agentAssist: boolean }> = [],
+) {
   const { suppliers, productTypes: types, products } = catalogue;
   const sellers = people.everyone.filter(
     (user) => !user.isAdmin && user.refsUserLifecycleStatusId !== 1 && user.refsUserLifecycleStatusId !== 5,
@@ -545,76 +551,16 @@ async function seedActivity(db: Executor, catalogue: DemoCatalogue, people: Demo
   await createOrders(db, orders);
   await seedOverridesAndNotes(db, catalogue, people, today);
 
-  const category = await createSupportStatus(db, {
-    status: 'Installation delay',
-    statusType: 'category',
-    category: 'agent_support',
-  });
-  await createSupportStatus(db, { status: 'Order not showing', statusType: 'category', category: 'agent_support' });
-  await createSupportStatus(db, {
-    status: 'Awaiting supplier',
-    statusType: 'in_progress',
-    category: 'agent_support',
-    pausesSla: true,
-  });
-  await createSupportStatus(db, { status: 'Resolved', statusType: 'closed', category: 'agent_support' });
-  await createSupportStatus(db, { status: 'Customer contacted', statusType: 'in_progress', category: 'sales_assist' });
-  await createSupportStatus(db, { status: 'Sale made', statusType: 'closed', category: 'sales_assist' });
-  const agentCode = `${zCode(people.agent.id)}: ${people.agent.firstName} ${people.agent.surname}`;
-  await createTicket(
-    db,
-    {
-      kind: 'agent_support',
-      usersMasterId: people.agent.id,
-      suppliersMasterId: suppliers.metro.id,
-      categoryId: category.id,
-      dealerCode: agentCode,
-      userNote: 'Customer paid two weeks ago but installation is not booked.',
-      supplierTicketNumber: 'MFC-SUP-4411',
-      supplierTicketDate: isoDate(addDays(today, -6)),
-      lastUpdatedByName: 'New',
+  await seedTickets(db, {
+    suppliers: {
+      agent_support: [suppliers.metro, suppliers.kasi, ...extraSuppliers.filter((s) => s.agentAssist)],
+      sales_assist: [suppliers.metro, suppliers.coast, ...extraSuppliers.filter((s) => s.salesAssist)],
     },
-    [
-      {
-        text: 'Ticket ZAA created',
-        activityType: 'update',
-        createdBy: people.agent.id,
-        readUser: today,
-        readAdmin: today,
-      },
-      {
-        text: 'We have escalated this to the installer.',
-        activityType: 'admin',
-        createdBy: people.admin.id,
-        readAdmin: today,
-      },
-    ],
-  );
-  await createTicket(db, {
-    kind: 'sales_assist',
-    usersMasterId: people.agent.id,
-    suppliersMasterId: suppliers.metro.id,
-    status: 'In Progress',
-    dealerCode: agentCode,
-    customerName: 'Nandi Zulu',
-    address: '14 Vilakazi Street, Soweto',
-    phoneNumber: '+27831234567',
-    emailAddress: 'nandi.zulu@mail.test',
-    idNumber: buildSaId('1990-04-12', 'F', true, 77),
-    paymentType: 'Debit order',
-  });
-  await createTicket(db, {
-    kind: 'sales_assist',
-    usersMasterId: people.agent.id,
-    suppliersMasterId: suppliers.metro.id,
-    status: 'Closed',
-    dealerCode: agentCode,
-    customerName: 'Pieter Botha',
-    address: '3 Beach Road, Strand',
-    phoneNumber: '+27827654321',
-    emailAddress: 'pieter.botha@mail.test',
-    idNumber: buildSaId('1984-09-30', 'M', true, 12),
-    closedAt: addDays(today, -2),
+    admin: people.admin,
+    agent: people.agent,
+    dealers: sellers,
+    random,
+    today,
   });
 
   const team = people.everyone.filter((user) => user.parentId === people.leader.id).map((user) => user.id);
@@ -756,8 +702,8 @@ export async function seedDemo(
     const random = createRandom();
     const catalogue = await seedCatalogue(tx);
     const people = await seedPeople(tx, catalogue, random, passwordHash);
-    await seedSupplierAdmin(tx, catalogue, people);
-    await seedActivity(tx, catalogue, people, random, today);
+    const more = await seedSupplierAdmin(tx, catalogue, people);
+    await seedActivity(tx, catalogue, people, random, today, [more.vuma, more.sky]);
     await seedSettings(tx, people, options.storage);
     return { catalogue, people };
   });

@@ -125,6 +125,35 @@ async function announce(tx: Executor, alert: AlertRow, targetIds: number[], type
   await publish(tx, 'all', { type, data: { alertId: alert.id } });
 }
 
+/**
+ * An individual alert to one user raised by another module's change (a ticket reply or update),
+ * written with the caller's transaction so it exists exactly when the change does.
+ */
+export async function alertOneUser(
+  tx: Executor,
+  input: { userId: number; title: string; descriptionHtml: string; createdBy: number | null; type?: string },
+): Promise<number> {
+  const alert = await insertAlert(tx, {
+    title: input.title,
+    descriptionHtml: sanitizeAlertHtml(input.descriptionHtml),
+    imageFileId: null,
+    active: true,
+    type: input.type ?? null,
+    createdBy: input.createdBy,
+    isIndividual: true,
+    refsUserSegmentTypeId: null,
+    productTypeIds: [],
+    supplierIds: [],
+    structureLevel: null,
+    sendEmail: false,
+    sendSms: false,
+  });
+  await insertTargets(tx, alert.id, [input.userId]);
+  await fanOut(tx, alert);
+  await announce(tx, alert, [input.userId], 'alerts.created');
+  return alert.id;
+}
+
 async function checkImage(db: Executor, actor: Actor, image: string | null | undefined): Promise<void> {
   if (!image) return;
   if (!(await isUsableImage(db, actor, image, { anyUploader: addressesEveryone(actor) }))) {

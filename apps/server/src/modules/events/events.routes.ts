@@ -67,7 +67,8 @@ export const eventsRoutes =
           }
           write(`data: ${JSON.stringify({ type: event.type, channel: event.channel, data: event.data })}\n\n`);
         };
-        const unsubscribe = events.subscribe(actor.user.id, send);
+        // An admin's flags open the helpdesk consoles' channels (tickets.{kind}); a dealer has none.
+        const unsubscribe = events.subscribe(actor.user.id, send, actor.user.isAdmin ? actor.features : []);
         const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
         const maxAge = setTimeout(() => close(), MAX_STREAM_MS);
         function close() {

@@ -1,23 +1,471 @@
 import { LeadPage, MyListQuery } from '@portal/domain/orders/my-lists';
+import {
+  AdminTicketPage,
+  AdminTicketsQuery,
+  AdminTicketUpdate,
+  AttachFilesRequest,
+  CannedReply,
+  CannedReplyForTicketParams,
+  CannedReplyList,
+  CannedReplyParams,
+  CannedReplyRequest,
+  CreateLeadRequest,
+  CreateSupportTicketRequest,
+  DealerTicketPage,
+  DealerTicketsQuery,
+  FilledCannedReply,
+  KindParams,
+  MessageRequest,
+  TICKET_ROUTES as R,
+  RatingRequest,
+  SupportStatus,
+  SupportStatusesQuery,
+  SupportStatusList,
+  SupportStatusParams,
+  SupportStatusRequest,
+  TicketActivity,
+  TicketCreated,
+  TicketDetail,
+  TicketFileList,
+  TicketFormOptions,
+  TicketFormQuery,
+  TicketOk,
+  TicketParams,
+  TicketSla,
+  TicketSlaRequest,
+  TicketThread,
+  UnreadCount,
+} from '@portal/domain/tickets/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
-import { type AccessGuards, actorOf } from '../../platform/access.ts';
-import { myLeads } from './tickets.service.ts';
+import type { AccessGuards } from '../../platform/access.ts';
+import { actorOf } from '../../platform/access.ts';
+import {
+  addCannedReply,
+  addSupportStatus,
+  adminTickets,
+  adminUnreadCount,
+  cannedReplies,
+  cannedReplyForTicket,
+  deactivateStatus,
+  deleteTicket,
+  editCannedReply,
+  editSupportStatus,
+  markUnread,
+  removeCannedReply,
+  saveTicketSla,
+  supportStatuses,
+  ticketSla,
+  updateTicketByHelpdesk,
+} from './helpdesk.service.ts';
+import type { TicketDeps } from './ticket-shared.ts';
+import {
+  addTicketFiles,
+  createLead,
+  createSupportTicket,
+  dealerTickets,
+  myLeads,
+  postMessage,
+  rateService,
+  ticketDetail,
+  ticketFiles,
+  ticketForm,
+  ticketThread,
+} from './tickets.service.ts';
 
+const tags = ['tickets'];
+const helpdeskTags = ['helpdesk'];
+
+/**
+ * The ticket engine (decision 021). Dealer routes need an active dealer; the service decides the
+ * side (an admin with the kind's flag works as the helpdesk, anyone else sees only their own
+ * tickets, another's being a 404). Helpdesk routes refuse admins without the kind's flag (403).
+ */
 export const ticketsRoutes =
-  (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
+  (deps: TicketDeps, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db } = deps;
+    const dealer = guards.notWaiting;
+    const helpdesk = guards.notWaiting;
+
     app.get(
       '/api/leads/mine',
       {
         preHandler: guards.notWaiting,
         schema: {
-          tags: ['tickets'],
+          tags,
           summary: 'Lead Management: the signed-in dealer’s sales-assist leads, paged, with search',
           querystring: MyListQuery,
           response: { 200: LeadPage },
         },
       },
       (request) => myLeads(db, actorOf(request), request.query),
+    );
+
+    // --- Dealer side (and the helpdesk on one ticket) ----------------------------------------
+    app.get(
+      R.form,
+      {
+        preHandler: dealer,
+        schema: {
+          tags,
+          summary: 'Add Lead / New Ticket: the supplier’s instructions, payment types, pattern and categories',
+          params: KindParams,
+          querystring: TicketFormQuery,
+          response: { 200: TicketFormOptions },
+        },
+      },
+      (request) => ticketForm(db, actorOf(request), request.params.kind, request.query.supplierId),
+    );
+    app.get(
+      R.list,
+      {
+        preHandler: dealer,
+        schema: {
+          tags,
+          summary: 'The signed-in dealer’s own tickets of a kind for a supplier, newest first, with unread flags',
+          params: KindParams,
+          querystring: DealerTicketsQuery,
+          response: { 200: DealerTicketPage },
+        },
+      },
+      (request) => dealerTickets(deps, actorOf(request), request.params.kind, request.query),
+    );
+    app.post(
+      R.createLead,
+      {
+        preHandler: dealer,
+        schema: {
+          tags,
+          summary: 'Add Lead: a Sales Assist lead (e-mails the supplier’s sales assist contacts)',
+          body: CreateLeadRequest,
+          response: { 201: TicketCreated },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await createLead(deps, actorOf(request), request.body, request)),
+    );
+    app.post(
+      R.createSupport,
+      {
+        preHandler: dealer,
+        schema: {
+          tags,
+          summary: 'New Agent Support Ticket (e-mails the supplier’s agent support contacts)',
+          body: CreateSupportTicketRequest,
+          response: { 201: TicketCreated },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await createSupportTicket(deps, actorOf(request), request.body, request)),
+    );
+    app.get(
+      R.detail,
+      {
+        preHandler: dealer,
+        schema: {
+          tags,
+          summary: 'One ticket’s Details (its owner, or the helpdesk with history and SLA)',
+          params: TicketParams,
+          response: { 200: TicketDetail },
+        },
+      },
+      (request) => ticketDetail(deps, actorOf(request), request.params.kind, request.params.id),
+    );
+    app.get(
+      R.activity,
+      {
+        preHandler: dealer,
+        schema: {
+          tags,
+          summary: 'The Activity thread; marks it read for the viewer’s side (internal notes: helpdesk only)',
+          params: TicketParams,
+          response: { 200: TicketThread },
+        },
+      },
+      (request) => ticketThread(deps, actorOf(request), request.params.kind, request.params.id),
+    );
+    app.post(
+      R.activity,
+      {
+        preHandler: dealer,
+        schema: {
+          tags,
+          summary: 'A message (dealer), a reply or an internal note (helpdesk); refused on a Closed ticket (409)',
+          params: TicketParams,
+          body: MessageRequest,
+          response: { 201: TicketActivity },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await postMessage(deps, actorOf(request), request.params.kind, request.params.id, request.body, request),
+          ),
+    );
+    app.get(
+      R.files,
+      {
+        preHandler: dealer,
+        schema: { tags, summary: 'The Documents tab', params: TicketParams, response: { 200: TicketFileList } },
+      },
+      (request) => ticketFiles(deps, actorOf(request), request.params.kind, request.params.id),
+    );
+    app.post(
+      R.files,
+      {
+        preHandler: dealer,
+        schema: {
+          tags,
+          summary: 'Attaches uploaded documents (POST /api/files, purpose ticket_document); refused when Closed (409)',
+          params: TicketParams,
+          body: AttachFilesRequest,
+          response: { 201: TicketFileList },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await addTicketFiles(deps, actorOf(request), request.params.kind, request.params.id, request.body, request),
+          ),
+    );
+    app.post(
+      R.rating,
+      {
+        preHandler: dealer,
+        schema: {
+          tags,
+          summary: 'The owner rates a Closed ticket, once (1–5 stars, optional comment)',
+          params: TicketParams,
+          body: RatingRequest,
+          response: { 200: TicketDetail },
+        },
+      },
+      (request) => rateService(deps, actorOf(request), request.params.kind, request.params.id, request.body, request),
+    );
+
+    // --- Helpdesk consoles ---------------------------------------------------------------------
+    app.get(
+      R.adminList,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'A console grid: filters, search, sort (time left), unread flags; needs the kind’s flag',
+          params: KindParams,
+          querystring: AdminTicketsQuery,
+          response: { 200: AdminTicketPage },
+        },
+      },
+      (request) => adminTickets(deps, actorOf(request), request.params.kind, request.query),
+    );
+    app.get(
+      R.adminUnreadCount,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'Tickets of the kind with activity no admin has read',
+          params: KindParams,
+          response: { 200: UnreadCount },
+        },
+      },
+      (request) => adminUnreadCount(deps, actorOf(request), request.params.kind),
+    );
+    app.put(
+      R.adminTicket,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary:
+            'The helpdesk edit: status, sub-status, feedback, supplier, lead fields (history, audit, owner told)',
+          params: TicketParams,
+          body: AdminTicketUpdate,
+          response: { 200: TicketDetail },
+        },
+      },
+      (request) =>
+        updateTicketByHelpdesk(deps, actorOf(request), request.params.kind, request.params.id, request.body, request),
+    );
+    app.delete(
+      R.adminTicket,
+      {
+        preHandler: helpdesk,
+        schema: { tags: helpdeskTags, summary: 'Soft delete', params: TicketParams, response: { 200: TicketOk } },
+      },
+      (request) => deleteTicket(deps, actorOf(request), request.params.kind, request.params.id, request),
+    );
+    app.post(
+      R.adminMarkUnread,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'Mark as Unread: the latest activity becomes unread for admins',
+          params: TicketParams,
+          response: { 200: TicketOk },
+        },
+      },
+      (request) => markUnread(deps, actorOf(request), request.params.kind, request.params.id, request),
+    );
+    app.get(
+      R.adminCannedReplyFor,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'A canned reply with this ticket’s variables filled in',
+          params: CannedReplyForTicketParams,
+          response: { 200: FilledCannedReply },
+        },
+      },
+      (request) =>
+        cannedReplyForTicket(deps, actorOf(request), request.params.kind, request.params.id, request.params.replyId),
+    );
+
+    app.get(
+      R.statuses,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'The support status reference of a kind (categories, in-progress and closed sub-statuses)',
+          params: KindParams,
+          querystring: SupportStatusesQuery,
+          response: { 200: SupportStatusList },
+        },
+      },
+      (request) => supportStatuses(db, actorOf(request), request.params.kind, request.query),
+    );
+    app.post(
+      R.statuses,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'Adds a support status',
+          params: KindParams,
+          body: SupportStatusRequest,
+          response: { 201: SupportStatus },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await addSupportStatus(db, actorOf(request), request.params.kind, request.body, request)),
+    );
+    app.put(
+      R.status,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'Edits a support status',
+          params: SupportStatusParams,
+          body: SupportStatusRequest,
+          response: { 200: SupportStatus },
+        },
+      },
+      (request) =>
+        editSupportStatus(db, actorOf(request), request.params.kind, request.params.statusId, request.body, request),
+    );
+    app.delete(
+      R.status,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'Deactivates a support status (tickets keep it)',
+          params: SupportStatusParams,
+          response: { 200: SupportStatus },
+        },
+      },
+      (request) => deactivateStatus(db, actorOf(request), request.params.kind, request.params.statusId, request),
+    );
+
+    app.get(
+      R.cannedReplies,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'Canned replies of a kind',
+          params: KindParams,
+          response: { 200: CannedReplyList },
+        },
+      },
+      (request) => cannedReplies(db, actorOf(request), request.params.kind),
+    );
+    app.post(
+      R.cannedReplies,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'Adds a canned reply',
+          params: KindParams,
+          body: CannedReplyRequest,
+          response: { 201: CannedReply },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await addCannedReply(db, actorOf(request), request.params.kind, request.body, request)),
+    );
+    app.put(
+      R.cannedReply,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'Edits a canned reply',
+          params: CannedReplyParams,
+          body: CannedReplyRequest,
+          response: { 200: CannedReply },
+        },
+      },
+      (request) =>
+        editCannedReply(deps, actorOf(request), request.params.kind, request.params.replyId, request.body, request),
+    );
+    app.delete(
+      R.cannedReply,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'Removes a canned reply',
+          params: CannedReplyParams,
+          response: { 200: TicketOk },
+        },
+      },
+      (request) => removeCannedReply(db, actorOf(request), request.params.kind, request.params.replyId, request),
+    );
+
+    app.get(
+      R.sla,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'First-response and resolution targets of a kind',
+          params: KindParams,
+          response: { 200: TicketSla },
+        },
+      },
+      (request) => ticketSla(db, actorOf(request), request.params.kind),
+    );
+    app.put(
+      R.sla,
+      {
+        preHandler: helpdesk,
+        schema: {
+          tags: helpdeskTags,
+          summary: 'Sets the targets (working minutes) for tickets raised from now on',
+          params: KindParams,
+          body: TicketSlaRequest,
+          response: { 200: TicketSla },
+        },
+      },
+      (request) => saveTicketSla(db, actorOf(request), request.params.kind, request.body, request),
     );
   };

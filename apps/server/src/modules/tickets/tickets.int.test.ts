@@ -1,0 +1,490 @@
+import type { AddressInfo } from 'node:net';
+import {
+  type AdminTicketPage,
+  type DealerTicketPage,
+  TICKET_MESSAGES,
+  type TicketCreated,
+  type TicketDetail,
+  type TicketThread,
+} from '@portal/domain/tickets/tickets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMessageTo } from '../../../test/outbox-reader.ts';
+import { connectEvents } from '../../../test/sse-client.ts';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { createSupportStatus } from '../../db/seed/activity-factories.ts';
+import {
+  addAssistRecipients,
+  createProductType,
+  createSupplier,
+  createUser,
+  grantFeatures,
+  linkUser,
+  nextSequence,
+  type UserRow,
+} from '../../db/seed/factories.ts';
+import { HOUR } from '../../platform/clock.ts';
+
+// The ticket engine over HTTP and a real database (decision 021): creation rules and messages,
+// the dealer's and the helpdesk's lists, read tracking on both sides, Mark as Unread, who may see
+// what (another dealer's ticket is a 404; internal notes never reach a dealer, nor their stream),
+// closed tickets, ratings, the helpdesk edit (history, audit, e-mail, alert), the SLA pause,
+// canned replies and the console's search.
+
+const PASSWORD = 'Secret123';
+let ctx: TestContext;
+let baseUrl: string;
+const cookies = { agent: '', other: '', admin: '', flagless: '', contact: '' };
+type Who = keyof typeof cookies;
+let agent: UserRow;
+let admin: UserRow;
+let contact: UserRow;
+let metro: { id: number; supplierName: string };
+let unlinked: { id: number };
+let category: { id: number };
+let waiting: { id: number };
+let working: { id: number };
+let resolved: { id: number };
+const n = nextSequence();
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who, payload?: unknown) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: { cookie: cookies[who], origin: TEST_ORIGIN },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+const newSupportTicket = (who: Who = 'agent', extra: Record<string, unknown> = {}) =>
+  call('POST', '/api/tickets/agent_support', who, {
+    supplierId: metro.id,
+    categoryId: category.id,
+    ticketDate: '2026-11-20',
+    supplierTicketNumber: 'SUP-1',
+    userNote: 'Router not delivered',
+    agreedToTerms: true,
+    ...extra,
+  });
+
+async function createSupport(who: Who = 'agent'): Promise<TicketCreated> {
+  const res = await newSupportTicket(who);
+  expect(res.statusCode).toBe(201);
+  return res.json() as TicketCreated;
+}
+
+const lead = (extra: Record<string, unknown> = {}) => ({
+  supplierId: metro.id,
+  customerName: 'Nandi Zulu',
+  address: '14 Vilakazi Street',
+  phoneNumber: '0831234567',
+  emailAddress: 'nandi@mail.test',
+  idNumber: '9004120123088',
+  paymentType: 'Card',
+  agreedToTerms: true,
+  ...extra,
+});
+
+const url = (id: number, rest = '', kind = 'agent_support') => `/api/tickets/${kind}/${id}${rest}`;
+const adminUrl = (id: number, rest = '', kind = 'agent_support') => `/api/admin/tickets/${kind}/${id}${rest}`;
+
+async function dealerRow(id: number, who: Who = 'agent') {
+  const page = (await call('GET', `/api/tickets/agent_support?supplierId=${metro.id}&pageSize=100`, who)).json();
+  return (page as DealerTicketPage).items.find((row) => row.id === id);
+}
+async function adminRow(id: number, query = '') {
+  const page = (
+    await call('GET', `/api/admin/tickets/agent_support?pageSize=100&status=Open,In Progress,Closed${query}`, 'admin')
+  ).json();
+  return (page as AdminTicketPage).items.find((row) => row.id === id);
+}
+const update = (id: number, body: Record<string, unknown>) => call('PUT', adminUrl(id), 'admin', body);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  const db = ctx.db;
+  admin = await createUser(db, { isAdmin: true, password: PASSWORD, firstName: 'Help', surname: 'Desk' });
+  await grantFeatures(db, admin.id, ['Sales Assist', 'Agent Support']);
+  const flagless = await createUser(db, { isAdmin: true, password: PASSWORD });
+  agent = await createUser(db, { password: PASSWORD, firstName: 'Thandi', surname: 'Mokoena' });
+  const other = await createUser(db, { password: PASSWORD, firstName: 'Other', surname: 'Agent' });
+  contact = await createUser(db, { password: PASSWORD, firstName: 'Supplier', surname: 'Contact' });
+  const type = await createProductType(db, `Tickets Fibre ${n}`);
+  metro = await createSupplier(db, {
+    supplierName: `Tickets Metro ${n}`,
+    productTypeIds: [type.id],
+    regex: '^MFC-\\d{6}$',
+    salesAssist: true,
+    agentAssist: true,
+    paymentTypes: ['Debit order', 'Card'],
+  });
+  unlinked = await createSupplier(db, { supplierName: `Tickets Elsewhere ${n}`, salesAssist: true, agentAssist: true });
+  await linkUser(db, agent.id, { supplierIds: [metro.id] });
+  await linkUser(db, other.id, { supplierIds: [metro.id] });
+  await addAssistRecipients(db, metro.id, 2, [contact.id]);
+  await addAssistRecipients(db, metro.id, 1, [contact.id]);
+  category = await createSupportStatus(db, {
+    status: 'Installation delay',
+    statusType: 'category',
+    category: 'agent_support',
+  });
+  waiting = await createSupportStatus(db, {
+    status: 'Waiting on supplier',
+    statusType: 'in_progress',
+    category: 'agent_support',
+    pausesSla: true,
+  });
+  working = await createSupportStatus(db, {
+    status: 'Investigating',
+    statusType: 'in_progress',
+    category: 'agent_support',
+  });
+  resolved = await createSupportStatus(db, { status: 'Resolved', statusType: 'closed', category: 'agent_support' });
+  cookies.agent = await ctx.signIn(agent.email!, PASSWORD);
+  cookies.other = await ctx.signIn(other.email!, PASSWORD);
+  cookies.admin = await ctx.signIn(admin.email!, PASSWORD);
+  cookies.flagless = await ctx.signIn(flagless.email!, PASSWORD);
+  cookies.contact = await ctx.signIn(contact.email!, PASSWORD);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('creating tickets', () => {
+  it('refuses a lead without its required fields, with the spec’s message', async () => {
+    const res = await call(
+      'POST',
+      '/api/tickets/sales_assist',
+      'agent',
+      lead({ customerName: '', agreedToTerms: false }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('Please add all required fields');
+  });
+
+  it('asks for a payment type when the supplier has them, and checks the reference pattern without spaces', async () => {
+    const noPayment = await call('POST', '/api/tickets/sales_assist', 'agent', lead({ paymentType: null }));
+    expect(noPayment.statusCode).toBe(400);
+    expect(noPayment.json().detail).toBe('Please add all required fields');
+    const badRef = await call('POST', '/api/tickets/sales_assist', 'agent', lead({ refNumber: '12345' }));
+    expect(badRef.json().detail).toBe('Reference number does not follow the correct format.');
+    const good = await call('POST', '/api/tickets/sales_assist', 'agent', lead({ refNumber: 'MFC- 123 456' }));
+    expect(good.statusCode).toBe(201);
+    const created = good.json() as TicketCreated;
+    expect(created.ticketNum).toBe(`ZSA-${String(created.id).padStart(6, '0')}`);
+    const detail = (await call('GET', url(created.id, '', 'sales_assist'), 'agent')).json() as TicketDetail;
+    expect(detail).toMatchObject({ refNumber: 'MFC-123456', status: 'Open', customerName: 'Nandi Zulu' });
+    const mail = await lastMessageTo(ctx.db, contact.email!, 'email');
+    expect(mail.subject).toBe(`New Sales Assist for ${metro.supplierName}`);
+  });
+
+  it('refuses an agent support ticket without category, date or terms', async () => {
+    for (const missing of [{ categoryId: undefined }, { ticketDate: '' }, { agreedToTerms: false }]) {
+      const res = await newSupportTicket('agent', missing);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe('Please complete all required fields');
+    }
+  });
+
+  it('refuses a supplier the dealer is not linked to', async () => {
+    const res = await call('POST', '/api/tickets/agent_support', 'agent', {
+      supplierId: unlinked.id,
+      categoryId: category.id,
+      ticketDate: '2026-11-20',
+      agreedToTerms: true,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toBe(TICKET_MESSAGES.supplierNotLinked);
+  });
+
+  it('writes the creation activity and e-mails the supplier’s agent support contacts', async () => {
+    const created = await createSupport();
+    expect(created.ticketNum).toBe(`ZAA${created.id}`);
+    const thread = (await call('GET', url(created.id, '/activity'), 'agent')).json() as TicketThread;
+    expect(thread.items).toEqual([
+      expect.objectContaining({ type: 'update', text: `Ticket ZAA${created.id} created` }),
+    ]);
+    const mail = await lastMessageTo(ctx.db, contact.email!, 'email');
+    expect(mail.subject).toBe(`New Agent Support for ${metro.supplierName}`);
+    expect(mail.body).toContain(`Ticket number: ZAA${created.id}`);
+    expect(mail.body).toContain(`Dealer: Z-${agent.id}: Thandi Mokoena`);
+    expect(mail.body).toContain('Category: Installation delay');
+    expect(mail.body).toContain('Date: 2026-11-20');
+    expect(mail.body).toContain('Note: Router not delivered');
+    const row = await dealerRow(created.id);
+    expect(row).toMatchObject({ statusLabel: 'New', category: 'Installation delay', unread: false });
+  });
+});
+
+describe('read tracking', () => {
+  it('flags a helpdesk reply unread for the dealer until they open the thread', async () => {
+    const { id } = await createSupport();
+    expect((await call('POST', url(id, '/activity'), 'admin', { text: 'We are on it' })).statusCode).toBe(201);
+    expect((await dealerRow(id))?.unread).toBe(true);
+    const thread = (await call('GET', url(id, '/activity'), 'agent')).json() as TicketThread;
+    expect(thread.items.at(-1)).toMatchObject({ type: 'admin', text: 'We are on it', wasUnread: true });
+    expect((await dealerRow(id))?.unread).toBe(false);
+    const mail = await lastMessageTo(ctx.db, agent.email!, 'email');
+    expect(mail.subject).toBe('Ticket Response');
+  });
+
+  it('flags a dealer message unread for admins until an admin opens it; Mark as Unread brings it back', async () => {
+    const { id } = await createSupport();
+    const countBefore = (await call('GET', '/api/admin/tickets/agent_support/unread-count', 'admin')).json().count;
+    expect(countBefore).toBeGreaterThan(0);
+    expect((await adminRow(id))?.unread).toBe(true);
+    await call('GET', url(id, '/activity'), 'admin');
+    expect((await adminRow(id))?.unread).toBe(false);
+    const countAfter = (await call('GET', '/api/admin/tickets/agent_support/unread-count', 'admin')).json().count;
+    expect(countAfter).toBe(countBefore - 1);
+    await call('POST', url(id, '/activity'), 'agent', { text: 'Any news?' });
+    expect((await adminRow(id))?.unread).toBe(true);
+    await call('GET', url(id, '/activity'), 'admin');
+    expect((await adminRow(id))?.unread).toBe(false);
+    expect((await call('POST', adminUrl(id, '/mark-unread'), 'admin')).statusCode).toBe(200);
+    expect((await adminRow(id))?.unread).toBe(true);
+    // The dealer's side is untouched by the admin's mark.
+    expect((await dealerRow(id))?.unread).toBe(false);
+  });
+});
+
+describe('who sees what', () => {
+  it('answers another dealer with 404 for reading and writing', async () => {
+    const { id } = await createSupport();
+    for (const [method, rest, body] of [
+      ['GET', '', undefined],
+      ['GET', '/activity', undefined],
+      ['GET', '/files', undefined],
+      ['POST', '/activity', { text: 'Hi' }],
+      ['POST', '/rating', { star: 5 }],
+    ] as const) {
+      expect((await call(method, url(id, rest), 'other', body)).statusCode).toBe(404);
+    }
+    expect(await dealerRow(id, 'other')).toBeUndefined();
+  });
+
+  it('refuses the consoles to an admin without the kind’s flag', async () => {
+    expect((await call('GET', '/api/admin/tickets/agent_support', 'flagless')).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/tickets/sales_assist/unread-count', 'flagless')).statusCode).toBe(403);
+    const { id } = await createSupport();
+    expect((await update(id, { status: 'Closed' })).statusCode).toBe(200);
+    expect((await call('PUT', adminUrl(id), 'flagless', { status: 'Open' })).statusCode).toBe(403);
+    expect((await call('GET', url(id), 'flagless')).statusCode).toBe(404);
+  });
+
+  it('never shows an internal note to the dealer: thread, detail, list, unread flag and event stream', async () => {
+    const { id } = await createSupport();
+    await call('GET', url(id, '/activity'), 'agent');
+    const dealerStream = await connectEvents(baseUrl, cookies.agent);
+    const adminStream = await connectEvents(baseUrl, cookies.admin);
+    try {
+      const secret = `Dealer is difficult ${n}`;
+      const note = await call('POST', url(id, '/activity'), 'admin', { text: secret, internal: true });
+      expect(note.statusCode).toBe(201);
+      expect(note.json()).toMatchObject({ type: 'internal', adminOnly: true });
+      await adminStream.next((e) => e.type === 'ticket.activity' && e.data.ticketId === id);
+      // Then something the dealer may hear, so the stream has caught up to the note.
+      await call('POST', url(id, '/activity'), 'admin', { text: 'Public reply' });
+      await dealerStream.next((e) => e.type === 'ticket.activity' && e.data.ticketId === id);
+      const heard = dealerStream.events.filter((e) => e.data.ticketId === id);
+      expect(heard).toHaveLength(1);
+      expect(JSON.stringify(dealerStream.events)).not.toContain(secret);
+
+      const thread = await call('GET', url(id, '/activity'), 'agent');
+      expect(thread.body).not.toContain(secret);
+      expect((thread.json() as TicketThread).items.map((a) => a.type)).not.toContain('internal');
+      expect((await call('GET', url(id), 'agent')).body).not.toContain(secret);
+      expect((await call('GET', `/api/tickets/agent_support?supplierId=${metro.id}`, 'agent')).body).not.toContain(
+        secret,
+      );
+      expect((await dealerRow(id))?.unread).toBe(false);
+      const adminThread = (await call('GET', url(id, '/activity'), 'admin')).json() as TicketThread;
+      expect(adminThread.items.map((a) => a.text)).toContain(secret);
+    } finally {
+      dealerStream.close();
+      adminStream.close();
+    }
+  });
+
+  it('refuses an internal note from a dealer', async () => {
+    const { id } = await createSupport();
+    const res = await call('POST', url(id, '/activity'), 'agent', { text: 'psst', internal: true });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('closing, documents and rating', () => {
+  it('refuses messages and files on a Closed ticket, with a clear 409', async () => {
+    const { id } = await createSupport();
+    await update(id, { status: 'Closed', closedStatusId: resolved.id });
+    const message = await call('POST', url(id, '/activity'), 'agent', { text: 'One more thing' });
+    expect(message.statusCode).toBe(409);
+    expect(message.json().detail).toBe(TICKET_MESSAGES.closed);
+    const files = await call('POST', url(id, '/files'), 'agent', { fileIds: ['00000000-0000-4000-8000-000000000000'] });
+    expect(files.statusCode).toBe(409);
+    expect((await call('POST', url(id, '/activity'), 'admin', { text: 'Late reply' })).statusCode).toBe(409);
+  });
+
+  it('attaches an uploaded document and says so in the thread', async () => {
+    const { id } = await createSupport();
+    const boundary = 'ticketboundary';
+    const pdf = '%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nticket_document\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="invoice.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      Buffer.from(pdf),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: {
+        cookie: cookies.agent,
+        origin: TEST_ORIGIN,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const fileId = uploaded.json().id as string;
+    const res = await call('POST', url(id, '/files'), 'agent', { fileIds: [fileId] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().items).toEqual([expect.objectContaining({ id: fileId, originalName: 'invoice.pdf' })]);
+    const thread = (await call('GET', url(id, '/activity'), 'admin')).json() as TicketThread;
+    expect(thread.items.map((a) => a.text)).toContain('New file uploaded to ticket');
+    // The same file cannot join a second ticket.
+    const again = await call('POST', url(id, '/files'), 'agent', { fileIds: [fileId] });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('lets the owner rate a Closed ticket once', async () => {
+    const { id } = await createSupport();
+    const early = await call('POST', url(id, '/rating'), 'agent', { star: 4 });
+    expect(early.statusCode).toBe(409);
+    await update(id, { status: 'Closed' });
+    expect((await call('POST', url(id, '/rating'), 'agent', { star: 0 })).json().detail).toBe(
+      TICKET_MESSAGES.ratingRequired,
+    );
+    expect((await call('POST', url(id, '/rating'), 'admin', { star: 5 })).statusCode).toBe(403);
+    const rated = await call('POST', url(id, '/rating'), 'agent', { star: 2, comment: 'Slow' });
+    expect(rated.statusCode).toBe(200);
+    expect(rated.json()).toMatchObject({ rating: { star: 2, comment: 'Slow' }, canRate: false });
+    const again = await call('POST', url(id, '/rating'), 'agent', { star: 5 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(TICKET_MESSAGES.alreadyRated);
+    expect((await dealerRow(id))?.rating).toEqual({ star: 2, comment: 'Slow' });
+  });
+});
+
+describe('the helpdesk edit', () => {
+  it('writes history, an update activity and an audit line, and tells the owner by e-mail and alert', async () => {
+    const { id } = await createSupport();
+    const res = await update(id, { status: 'In Progress', inProgressStatusId: working.id, feedback: 'Checking' });
+    expect(res.statusCode).toBe(200);
+    const detail = res.json() as TicketDetail;
+    expect(detail).toMatchObject({ status: 'In Progress', statusFeedback: 'Investigating', feedback: 'Checking' });
+    expect(detail.history).toEqual([
+      expect.objectContaining({
+        updateStatus: 'In Progress',
+        updateInProgressStatus: 'Investigating',
+        updateFeedback: 'Checking',
+        updatedByName: 'Help Desk',
+      }),
+    ]);
+    const thread = (await call('GET', url(id, '/activity'), 'agent')).json() as TicketThread;
+    expect(thread.items.at(-1)).toMatchObject({ type: 'update', wasUnread: true });
+    const audit = await ctx.db.$client.query(
+      `SELECT action, before, after FROM audit_log WHERE entity = 'tickets' AND entity_id = $1 ORDER BY id`,
+      [String(id)],
+    );
+    expect(audit.rows.map((row) => row.action)).toEqual(['ticket.create', 'ticket.update']);
+    expect(audit.rows[1].after).toMatchObject({ status: 'In Progress', feedback: 'Checking' });
+    const mail = await lastMessageTo(ctx.db, agent.email!, 'email');
+    expect(mail.subject).toBe(`Ticket Update - ZAA${id}`);
+    expect(mail.body).toBe('Your ticket received an update. Please view in Agent Assist');
+    const alerts = await ctx.db.$client.query(
+      `SELECT a.title FROM alerts a JOIN alert_recipients r ON r.alert_id = a.id WHERE r.user_id = $1 ORDER BY a.id DESC LIMIT 1`,
+      [agent.id],
+    );
+    expect(alerts.rows[0].title).toBe(`Ticket Update - ZAA${id}`);
+
+    await update(id, { status: 'Closed', closedStatusId: resolved.id });
+    const closing = await lastMessageTo(ctx.db, agent.email!, 'email');
+    expect(closing.body).toContain('rate the service using the Star icon');
+  });
+
+  it('refuses the supplier "all" and a sub-status of another kind', async () => {
+    const { id } = await createSupport();
+    const all = await update(id, { status: 'Open', supplierId: 'all' });
+    expect(all.statusCode).toBe(400);
+    expect(all.json().detail).toBe('All is not a Supplier please select one!');
+    const wrong = await update(id, { status: 'In Progress', inProgressStatusId: resolved.id });
+    expect(wrong.statusCode).toBe(400);
+  });
+
+  it('soft-deletes a ticket: gone from both sides', async () => {
+    const { id } = await createSupport();
+    expect((await call('DELETE', adminUrl(id), 'admin')).statusCode).toBe(200);
+    expect((await call('GET', url(id), 'agent')).statusCode).toBe(404);
+    expect(await adminRow(id)).toBeUndefined();
+    const { rows } = await ctx.db.$client.query('SELECT is_active FROM tickets WHERE id = $1', [id]);
+    expect(rows).toEqual([{ is_active: false }]);
+  });
+});
+
+describe('SLA, canned replies and search', () => {
+  it('stops the clock while the ticket waits on the supplier', async () => {
+    const { id } = await createSupport();
+    const start = (await adminRow(id))!.sla;
+    expect(start.timeLeftSeconds).not.toBeNull();
+    await update(id, { status: 'In Progress', inProgressStatusId: waiting.id });
+    const paused = (await adminRow(id))!.sla;
+    expect(paused.paused).toBe(true);
+    ctx.clock.advance(3 * HOUR);
+    const later = (await adminRow(id))!.sla;
+    expect(later.timeLeftSeconds).toBe(paused.timeLeftSeconds);
+    await update(id, { status: 'In Progress', inProgressStatusId: working.id });
+    ctx.clock.advance(1 * HOUR);
+    const running = (await adminRow(id))!.sla;
+    expect(running.paused).toBe(false);
+    expect(running.timeLeftSeconds).toBe(paused.timeLeftSeconds! - 3600);
+  });
+
+  it('sorts the console by time left', async () => {
+    const page = (await call('GET', '/api/admin/tickets/agent_support?sort=timeLeft&pageSize=100', 'admin')).json();
+    const left = (page as AdminTicketPage).items.map((row) => row.sla.timeLeftSeconds ?? Number.POSITIVE_INFINITY);
+    expect(left).toEqual([...left].sort((a, b) => a - b));
+  });
+
+  it('fills a canned reply’s variables for the ticket', async () => {
+    const { id } = await createSupport();
+    const made = await call('POST', '/api/admin/canned-replies/agent_support', 'admin', {
+      title: `Greeting ${n}`,
+      body: 'Hi {dealer_name}, about {ticket_number} ({supplier_name}): {unknown}',
+    });
+    expect(made.statusCode).toBe(201);
+    const filled = await call('GET', adminUrl(id, `/canned-replies/${made.json().id}`), 'admin');
+    expect(filled.json().text).toBe(`Hi Thandi Mokoena, about ZAA${id} (${metro.supplierName}): {unknown}`);
+    expect((await call('GET', '/api/admin/canned-replies/agent_support', 'flagless')).statusCode).toBe(403);
+  });
+
+  it('searches every field case-insensitively, treating quotes and commas as spaces and % as a letter', async () => {
+    const { id } = await createSupport();
+    await call('POST', url(id, '/activity'), 'admin', { text: 'x' });
+    await update(id, { status: 'Open', feedback: `Unique 50% feedback ${n}` });
+    expect((await adminRow(id, `&search=${encodeURIComponent(`"UNIQUE 50%, feedback"`)}`))?.id).toBe(id);
+    const none = (
+      await call(
+        'GET',
+        `/api/admin/tickets/agent_support?status=Open&search=${encodeURIComponent('%')}_${n}zz`,
+        'admin',
+      )
+    ).json();
+    expect((none as AdminTicketPage).total).toBe(0);
+    expect((await adminRow(id, `&search=${encodeURIComponent(`Z-${agent.id}`)}`))?.id).toBe(id);
+  });
+});
