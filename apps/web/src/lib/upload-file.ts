@@ -1,7 +1,13 @@
 import { ProblemDetails } from '@portal/domain/platform/problem';
 
 /** What an upload is for: the server's `purpose` field (spec 1 §7 "File storage"). */
-export type UploadPurpose = 'id_photo' | 'person_photo' | 'dash' | 'supplier_banner' | 'fibre_activity';
+export type UploadPurpose =
+  | 'id_photo'
+  | 'person_photo'
+  | 'dash'
+  | 'supplier_banner'
+  | 'fibre_activity'
+  | 'ticket_document';
 
 /** Spec 1 §8 upload messages. */
 export const UPLOAD_MESSAGES = {

@@ -1,21 +1,21 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ActivityThread, closedRatedText, THREAD_TEXTS, type ThreadActivity } from './activity-thread';
-import { RatedIcon, RatingForm, ratingMood } from './rating';
+import { RatedIcon, RatingForm } from './rating';
 
 // The shared Activity tab (spec 2 "Agent Support tab"): who sees what, and the closed states.
 
 const activities: ThreadActivity[] = [
-  { id: 1, text: 'Ticket ZAA12 created', activityType: 'update', createdAt: '2026-11-20T08:00:00.000Z' },
+  { id: 1, text: 'Ticket ZAA12 created', type: 'update', createdAt: '2026-11-20T08:00:00.000Z' },
   {
     id: 2,
     text: 'My router is offline',
-    activityType: 'user',
+    type: 'user',
     createdAt: '2026-11-20T08:01:00.000Z',
-    authorLabel: 'Z-9 Ayanda',
+    author: { code: 'Z-9', firstName: 'Ayanda' },
   },
-  { id: 3, text: 'Escalated to supplier', activityType: 'internal', createdAt: '2026-11-20T08:02:00.000Z' },
-  { id: 4, text: 'We are on it', activityType: 'admin', createdAt: '2026-11-20T08:03:00.000Z' },
+  { id: 3, text: 'Escalated to supplier', type: 'internal', createdAt: '2026-11-20T08:02:00.000Z' },
+  { id: 4, text: 'We are on it', type: 'admin', createdAt: '2026-11-20T08:03:00.000Z' },
 ];
 
 describe('ActivityThread', () => {
@@ -89,13 +89,13 @@ describe('ActivityThread', () => {
 });
 
 describe('rating', () => {
-  it('is sad for 1–2 stars, neutral for 3–4 and happy for 5', () => {
-    expect([1, 2, 3, 4, 5].map(ratingMood)).toEqual(['sad', 'sad', 'neutral', 'neutral', 'happy']);
-  });
-
-  it('labels the rated icon with the stars out of 5 and the comment', () => {
-    render(<RatedIcon rating={{ star: 2, comment: 'Slow' }} />);
+  it('labels the rated icon with the stars out of 5 and the comment, its mood by the stars', () => {
+    const { rerender } = render(<RatedIcon rating={{ star: 2, comment: 'Slow' }} />);
     expect(screen.getByLabelText('Rated 2/5 Slow').getAttribute('data-mood')).toBe('sad');
+    rerender(<RatedIcon rating={{ star: 4, comment: null }} />);
+    expect(screen.getByLabelText('Rated 4/5').getAttribute('data-mood')).toBe('neutral');
+    rerender(<RatedIcon rating={{ star: 5, comment: null }} />);
+    expect(screen.getByLabelText('Rated 5/5').getAttribute('data-mood')).toBe('happy');
   });
 
   it('needs at least one star; the comment is optional', () => {

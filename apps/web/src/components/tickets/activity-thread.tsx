@@ -10,20 +10,21 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@portal/domain/platform/format';
+import type { TicketActivity, TicketPerson, Rating as TicketRating } from '@portal/domain/tickets/tickets';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { LoadErrorAlert } from '../load-error-alert';
-import type { TicketRating } from './rating';
 
-/** One entry of a ticket's activity, whichever kind of ticket. */
-export interface ThreadActivity {
-  id: number;
-  text: string;
-  /** admin and user are messages; internal is an admin-only note; update is a ticket update notice. */
-  activityType: 'admin' | 'user' | 'internal' | 'update';
-  createdAt: string;
-  /** Who wrote a user message: "Z-{id} {first name}". */
-  authorLabel?: string | null;
-}
+/**
+ * One entry of a ticket's activity, whichever kind of ticket: admin and user are messages,
+ * internal an admin-only note, update a ticket update notice.
+ */
+export type ThreadActivity = Pick<TicketActivity, 'id' | 'type' | 'text' | 'createdAt'> & {
+  author?: Pick<TicketPerson, 'code' | 'firstName'> | null;
+};
+
+/** How a dealer's message is signed: their dealer code and first name. */
+export const authorLabel = (author: ThreadActivity['author']) =>
+  author ? `${author.code} ${author.firstName}`.trim() : null;
 
 export const THREAD_TEXTS = {
   empty: 'No activity to display',
@@ -60,7 +61,7 @@ export interface ActivityThreadProps {
 }
 
 function Bubble({ activity }: { activity: ThreadActivity }) {
-  if (activity.activityType === 'update') {
+  if (activity.type === 'update') {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center' }} data-activity="update">
         <Paper
@@ -80,17 +81,14 @@ function Bubble({ activity }: { activity: ThreadActivity }) {
       </Box>
     );
   }
-  const fromAdmin = activity.activityType !== 'user';
-  const internal = activity.activityType === 'internal';
+  const fromAdmin = activity.type !== 'user';
+  const internal = activity.type === 'internal';
   return (
-    <Box
-      sx={{ display: 'flex', justifyContent: fromAdmin ? 'flex-end' : 'flex-start' }}
-      data-activity={activity.activityType}
-    >
+    <Box sx={{ display: 'flex', justifyContent: fromAdmin ? 'flex-end' : 'flex-start' }} data-activity={activity.type}>
       <Box sx={{ maxWidth: { xs: '88%', sm: '75%' } }}>
-        {!fromAdmin && activity.authorLabel ? (
+        {!fromAdmin && activity.author ? (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', ml: 1 }}>
-            {activity.authorLabel}
+            {authorLabel(activity.author)}
           </Typography>
         ) : null}
         {internal ? (
@@ -242,7 +240,7 @@ export function ActivityThread({
   sending = false,
   allowInternal = false,
 }: ActivityThreadProps) {
-  const shown = (activities ?? []).filter((activity) => viewerIsAdmin || activity.activityType !== 'internal');
+  const shown = (activities ?? []).filter((activity) => viewerIsAdmin || activity.type !== 'internal');
   const endRef = useRef<HTMLDivElement>(null);
   const lastId = shown.at(-1)?.id;
   // The newest entry is in view when the thread opens and when a reply arrives.

@@ -12,17 +12,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@portal/domain/platform/format';
+import type { TicketFile } from '@portal/domain/tickets/tickets';
 import { useRef } from 'react';
 import { LoadErrorAlert } from '../load-error-alert';
 
 /** A file on a ticket. */
-export interface TicketDocument {
-  id: string;
-  name: string;
-  /** Where the file downloads from. */
-  url: string;
-  createdAt?: string | null;
-}
+export type TicketDocument = Pick<TicketFile, 'id' | 'originalName' | 'url' | 'uploadedAt'> &
+  Partial<Pick<TicketFile, 'uploadedByName'>>;
 
 export const DOCUMENTS_TEXTS = {
   empty: 'No Files Uploaded',
@@ -78,8 +74,8 @@ export function DocumentsList({
                     edge="end"
                     component="a"
                     href={document.url}
-                    download={document.name}
-                    aria-label={`Download ${document.name}`}
+                    download={document.originalName}
+                    aria-label={`Download ${document.originalName}`}
                   >
                     <DownloadRoundedIcon />
                   </IconButton>
@@ -90,8 +86,8 @@ export function DocumentsList({
                 <AttachFileRoundedIcon fontSize="small" />
               </ListItemIcon>
               <ListItemText
-                primary={document.name}
-                secondary={document.createdAt ? formatDateTime(document.createdAt) : undefined}
+                primary={document.originalName}
+                secondary={[formatDateTime(document.uploadedAt), document.uploadedByName].filter(Boolean).join(' · ')}
                 slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
               />
             </ListItem>

@@ -4,25 +4,17 @@ import SentimentVerySatisfiedRoundedIcon from '@mui/icons-material/SentimentVery
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Rating from '@mui/material/Rating';
+import StarRating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { type Rating, ratingMood } from '@portal/domain/tickets/tickets';
 import { useState } from 'react';
 
 /** A given rating: 1–5 stars and the dealer's optional comment. */
-export interface TicketRating {
-  star: number;
-  comment: string | null;
-}
+export type TicketRating = Rating;
 
 export const RATING_COMMENT_MAX_LENGTH = 1000;
-
-/** Spec 2 "Sales Assist tab": sad for 1–2 stars, neutral for 3–4, happy for 5. */
-export function ratingMood(star: number): 'sad' | 'neutral' | 'happy' {
-  if (star >= 5) return 'happy';
-  return star >= 3 ? 'neutral' : 'sad';
-}
 
 const MOOD_ICON = {
   sad: SentimentVeryDissatisfiedRoundedIcon,
@@ -96,7 +88,7 @@ export function RatingForm({ onSubmit, submitting = false, onCancel, label = 'Ra
         <Typography component="legend" variant="body2" color="text.secondary">
           Your rating
         </Typography>
-        <Rating
+        <StarRating
           name="rating-star"
           value={star}
           onChange={(_, value) => setStar(value)}

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useIsMobile } from '../../lib/use-is-mobile';
 
 export type TicketViewTab = 'activity' | 'documents' | 'details';
@@ -24,6 +24,8 @@ interface TicketViewDialogProps {
   details: ReactNode;
   /** Marks the Activity tab while it has unread entries. */
   unread?: boolean;
+  /** The tab it opens on (e.g. Documents for 'Upload'). */
+  initialTab?: TicketViewTab;
 }
 
 /** The ticket view: Activity, Documents and Details tabs in a modal, full screen on phones. */
@@ -35,9 +37,14 @@ export function TicketViewDialog({
   documents,
   details,
   unread,
+  initialTab = 'activity',
 }: TicketViewDialogProps) {
   const isMobile = useIsMobile();
-  const [tab, setTab] = useState<TicketViewTab>('activity');
+  const [tab, setTab] = useState<TicketViewTab>(initialTab);
+  // Each opening starts on the tab asked for.
+  useEffect(() => {
+    if (open) setTab(initialTab);
+  }, [open, initialTab]);
   const content = { activity, documents, details }[tab];
   return (
     <Dialog
@@ -47,7 +54,6 @@ export function TicketViewDialog({
       maxWidth="md"
       fullScreen={isMobile}
       aria-labelledby="ticket-view-title"
-      slotProps={{ transition: { onExited: () => setTab('activity') } }}
     >
       <DialogTitle id="ticket-view-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 7 }}>
         {title}

@@ -1,0 +1,95 @@
+import StarRateRoundedIcon from '@mui/icons-material/StarRateRounded';
+import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
+import Badge from '@mui/material/Badge';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import type { TicketKind, TicketRow, TicketStatus } from '@portal/domain/tickets/tickets';
+import { statusLabel } from '@portal/domain/tickets/tickets';
+import { RatedIcon } from '../../../components/tickets/rating';
+import { UploadError, uploadFile } from '../../../lib/upload-file';
+
+/** Jpeg, PNG and PDF: what POST /api/files takes. */
+export const DOCUMENT_ACCEPT = 'image/jpeg,image/png,application/pdf';
+
+/**
+ * Status chip colours. Sales assist (spec 2): Open, In Progress, Closed and any other each differ.
+ * Agent support: New is primary, In Progress secondary, else default.
+ */
+export function statusColor(kind: TicketKind, status: TicketStatus | string): ChipProps['color'] {
+  if (kind === 'agent_support') {
+    if (status === 'Open') return 'primary';
+    return status === 'In Progress' ? 'secondary' : 'default';
+  }
+  switch (status) {
+    case 'Open':
+      return 'info';
+    case 'In Progress':
+      return 'warning';
+    case 'Closed':
+      return 'success';
+    default:
+      return 'default';
+  }
+}
+
+export function StatusChip({ kind, status }: { kind: TicketKind; status: TicketStatus }) {
+  return <Chip size="small" label={statusLabel(kind, status)} color={statusColor(kind, status)} />;
+}
+
+/** The ticket number, highlighted while the ticket has unread activity. */
+export function TicketNumberChip({ ticketNum, unread }: { ticketNum: string; unread: boolean }) {
+  return (
+    <Chip
+      size="small"
+      label={ticketNum}
+      color={unread ? 'error' : 'default'}
+      variant={unread ? 'filled' : 'outlined'}
+      aria-label={unread ? `${ticketNum}, unread` : ticketNum}
+      sx={{ fontWeight: unread ? 700 : 500, fontVariantNumeric: 'tabular-nums' }}
+    />
+  );
+}
+
+/** View (with a dot while unread), then Rate service on a closed unrated ticket, or the rated icon. */
+export function ViewAction({ row, onView }: { row: TicketRow; onView: () => void }) {
+  return (
+    <Tooltip title="View ticket">
+      <IconButton aria-label={`View ${row.ticketNum}`} onClick={onView} size="small">
+        <Badge color="error" variant="dot" invisible={!row.unread} overlap="circular">
+          <VisibilityRoundedIcon fontSize="small" />
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+export function RateAction({ row, onRate }: { row: TicketRow; onRate: () => void }) {
+  if (row.rating) return <RatedIcon rating={row.rating} />;
+  if (row.status !== 'Closed') return null;
+  return (
+    <Tooltip title="Rate service">
+      <IconButton aria-label={`Rate service ${row.ticketNum}`} onClick={onRate} size="small" color="secondary">
+        <StarRateRoundedIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** A file uploaded for a ticket: its id (to attach) and its name (to list). */
+export interface UploadedDocument {
+  id: string;
+  name: string;
+}
+
+/** Uploads the files one after another (purpose ticket_document); any failure stops with its message. */
+export async function uploadTicketDocuments(files: readonly File[]): Promise<UploadedDocument[]> {
+  const uploaded: UploadedDocument[] = [];
+  for (const file of files) {
+    const url = await uploadFile(file, 'ticket_document', () => undefined);
+    const id = url.split('/').pop();
+    if (!id) throw new UploadError('Error Uploading file');
+    uploaded.push({ id, name: file.name });
+  }
+  return uploaded;
+}
