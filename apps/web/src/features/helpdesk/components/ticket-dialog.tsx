@@ -13,11 +13,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@portal/domain/platform/format';
-import type { TicketActivity, TicketDetail, TicketKind } from '@portal/domain/tickets/tickets';
+import type { TicketDetail, TicketKind } from '@portal/domain/tickets/tickets';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { ActivityThread, type ThreadActivity } from '../../../components/tickets/activity-thread';
+import { ActivityThread } from '../../../components/tickets/activity-thread';
 import { DocumentsList } from '../../../components/tickets/documents-list';
 import { errorMessage } from '../../../lib/api';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -36,14 +36,6 @@ import { StatusChip } from './status-chip';
 import { TicketEditForm } from './ticket-edit-form';
 
 type TabKey = 'activity' | 'edit' | 'documents' | 'history';
-
-const toThread = (activity: TicketActivity): ThreadActivity => ({
-  id: activity.id,
-  text: activity.text,
-  activityType: activity.type,
-  createdAt: activity.createdAt,
-  authorLabel: activity.author ? `${activity.author.code} ${activity.author.firstName}` : null,
-});
 
 /** The row the grid's actions take, from the ticket as the dialog has it. */
 const asRow = (ticket: TicketDetail) => ({ id: ticket.id, ticketNum: ticket.ticketNum }) as ConsoleRow;
@@ -189,7 +181,7 @@ export function TicketDialog({ kind, ticketId, onClose, onDelete }: TicketDialog
             {tab === 'activity' ? (
               <Box sx={{ display: 'grid', gap: 2 }}>
                 <ActivityThread
-                  activities={thread.data?.items.map(toThread)}
+                  activities={thread.data?.items}
                   loading={thread.isPending}
                   error={thread.error ?? undefined}
                   onRetry={() => void thread.refetch()}
@@ -203,12 +195,7 @@ export function TicketDialog({ kind, ticketId, onClose, onDelete }: TicketDialog
               <TicketEditForm kind={kind} ticket={data} suppliers={suppliers.data ?? []} />
             ) : tab === 'documents' ? (
               <DocumentsList
-                documents={files.data?.items.map((file) => ({
-                  id: file.id,
-                  name: file.originalName,
-                  url: file.url,
-                  createdAt: file.uploadedAt,
-                }))}
+                documents={files.data?.items}
                 loading={files.isPending}
                 error={files.error ?? undefined}
                 onRetry={() => void files.refetch()}
