@@ -240,30 +240,30 @@ function HelpdeskConsole({ kind }: { kind: TicketKind }) {
       return [
         actions,
         number,
+        status,
+        timeLeft,
         created,
         dealer,
         { field: 'category', headerName: 'Category', minWidth: 130, flex: 0.8, sortable: false },
         supplier,
-        status,
         feedback,
         { field: 'supplierTicketNumber', headerName: 'Supplier Ticket', width: 130, sortable: false },
         updated,
-        timeLeft,
       ];
     }
     return [
       actions,
       number,
+      status,
+      timeLeft,
       created,
       dealer,
       { field: 'customerName', headerName: 'Customer Name', minWidth: 140, flex: 1, sortable: false },
       { field: 'phoneNumber', headerName: 'Phone Number', width: 128, sortable: false },
       supplier,
-      status,
       feedback,
       { field: 'feedback', headerName: 'Feedback', minWidth: 140, flex: 1, sortable: false },
       updated,
-      timeLeft,
     ];
   }, [kind, texts]);
 
