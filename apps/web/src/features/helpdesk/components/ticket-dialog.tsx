@@ -109,12 +109,10 @@ export function TicketDialog({ kind, ticketId, onClose, onDelete }: TicketDialog
 
   const onMarkUnread = () => {
     if (!data) return;
+    // The thread closes first: reading it again (e.g. on the live event this causes) would mark it read.
+    onClose();
     markUnread.mutate(data.id, {
-      onSuccess: () => {
-        enqueueSnackbar(`${data.ticketNum} marked as unread`, { variant: 'success' });
-        // Staying on the thread would read it again.
-        onClose();
-      },
+      onSuccess: () => enqueueSnackbar(`${data.ticketNum} marked as unread`, { variant: 'success' }),
       onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
     });
   };
