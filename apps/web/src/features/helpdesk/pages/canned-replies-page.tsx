@@ -146,7 +146,7 @@ function ReplyDialog({
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
               {CANNED_REPLY_VARIABLES.map((variable) => (
-                <Tooltip key={variable.name} title={variable.description}>
+                <Tooltip key={variable.name} title={variable.description} describeChild>
                   <Chip
                     size="small"
                     variant="outlined"
