@@ -19,6 +19,7 @@ import { benchAlerts } from './alerts.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { measure, measurePair, printTable, type Row } from './measure.ts';
 import { seedLargeHierarchy } from './seed-large.ts';
+import { benchTickets } from './tickets.ts';
 
 const PASSWORD = 'Bench1234!';
 const started = Date.now();
@@ -38,6 +39,7 @@ try {
     HOST: '127.0.0.1',
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
     AUTH_SIGN_IN_PER_MINUTE: '100000',
+    OUTBOX_TRANSPORT_ALLOWED: 'true',
   });
   const services = createServices({ settings, db: bench.db, url: bench.url, secret: settings.AUTH_SECRET! });
   const app = await buildApp({ ...services, webDistDir: '/nonexistent' });
@@ -221,6 +223,16 @@ try {
   };
   rows.push(moveRow);
   rows.push(...(await benchAlerts({ db: bench.db, origin, adminCookie, userCookie: cookie, userId: leader.id })));
+  rows.push(
+    ...(await benchTickets({
+      db: bench.db,
+      origin,
+      adminCookie,
+      adminId: admin.id,
+      dealerCookie: cookie,
+      dealerId: leader.id,
+    })),
+  );
 
   printTable(rows);
   await app.close();

@@ -123,17 +123,30 @@ export const tickets = pgTable(
     resolutionDueAt: timestamp({ withTimezone: true }),
     pausedAt: timestamp({ withTimezone: true }),
     pausedSeconds: integer().notNull().default(0),
+
+    // Read state per side, kept by a trigger on ticket_activity (migration 0012): true while any
+    // activity the side can see has no read time for it. Lists and counts read these columns
+    // instead of probing the activity rows of every ticket (decision 021).
+    unreadAdmin: boolean().notNull().default(false),
+    unreadUser: boolean().notNull().default(false),
   },
   (t) => [
     // The dealer's list: own tickets for a supplier, newest first.
     index('tickets_owner_idx')
-      .on(t.kind, t.usersMasterId, t.suppliersMasterId, t.createdAt.desc())
+      .on(t.kind, t.usersMasterId, t.suppliersMasterId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isActive}`),
     // The admin grids: by kind and status, newest first, optionally one supplier.
-    index('tickets_admin_grid_idx').on(t.kind, t.status, t.createdAt.desc()).where(sql`${t.isActive}`),
+    // The id breaks ties in the lists' order; without it a page is read whole and sorted.
+    index('tickets_admin_grid_idx').on(t.kind, t.status, t.createdAt.desc(), t.id.desc()).where(sql`${t.isActive}`),
+    // A console filtered to one supplier: the page in order and its count, from the index alone.
+    index('tickets_supplier_grid_idx')
+      .on(t.kind, t.suppliersMasterId, t.status, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isActive}`),
     index('tickets_supplier_idx').on(t.suppliersMasterId, t.kind, t.createdAt.desc()),
     index('tickets_last_updated_by_idx').on(t.lastUpdatedByUserId, t.lastUpdatedAt),
     index('tickets_ticket_num_idx').on(t.ticketNum),
+    // The consoles' unread badge: an index-only count of the few unread tickets of a kind.
+    index('tickets_unread_admin_idx').on(t.kind).where(sql`${t.isActive} and ${t.unreadAdmin}`),
     check('tickets_kind', sql`${t.kind} in ('sales_assist', 'agent_support')`),
     check('tickets_status', sql`${t.status} in ('Open', 'In Progress', 'Closed')`),
     check('tickets_rating_star', sql`${t.ratingStar} between 1 and 5`),

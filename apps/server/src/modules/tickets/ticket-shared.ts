@@ -14,7 +14,7 @@ import {
   type TicketSlaState,
 } from '@portal/domain/tickets/tickets';
 import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
@@ -30,7 +30,7 @@ export type Request = Pick<FastifyRequest, 'id' | 'ip'> & { actor?: Actor };
 export type Side = 'dealer' | 'admin';
 
 export interface TicketDeps {
-  db: import('../../db/client.ts').Database;
+  db: Database;
   mailer: Mailer;
   clock: Clock;
 }

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Executor, SqlFragment } from '../../db/client.ts';
 
 // The tickets' SQL (spec 2 §3, §4, §7; spec 3 §3.5, §3.5a, §4.2, §4.3, §7.1; DECISIONS "Tickets";
-// decision 021). Lists are one statement each: the page, its unread flags (an EXISTS on the
-// partial unread indexes) and the total. Lead Management: one dealer's sales-assist leads.
+// decision 021). Lists are one statement each: the page, its unread flags (columns the
+// ticket_activity trigger keeps) and the total. Lead Management: one dealer's sales-assist leads.
 
 export interface OwnTicketsFilter {
   userId: number;
@@ -35,7 +35,7 @@ export async function findLeads(db: Executor, filter: OwnTicketsFilter) {
       from tickets t
       join suppliers_master s on s.id = t.suppliers_master_id
      where t.kind = 'sales_assist' and t.users_master_id = ${filter.userId} and t.is_active ${search}
-     order by t.created_at desc, t.id desc
+     order by t.created_at desc nulls last, t.id desc nulls last
      limit ${filter.limit} offset ${filter.offset}
   `);
   return result.rows;
@@ -113,10 +113,8 @@ const timeLeft = (now: Date) => sql`case when t.status = 'Closed' then null else
         + make_interval(secs => t.paused_seconds + coalesce(extract(epoch from (${now}::timestamptz - t.paused_at)), 0))
         - ${now}::timestamptz))::int end`;
 
-const unreadFor = (side: 'dealer' | 'admin') =>
-  side === 'admin'
-    ? sql`exists (select 1 from ticket_activity a where a.ticket_id = t.id and a.read_admin is null)`
-    : sql`exists (select 1 from ticket_activity a where a.ticket_id = t.id and a.read_user is null and not a.admin_only)`;
+/** Kept by the ticket_activity trigger (migration 0012): no probe of the activity per row. */
+const unreadFor = (side: 'dealer' | 'admin') => (side === 'admin' ? sql`t.unread_admin` : sql`t.unread_user`);
 
 const rowColumns = (side: 'dealer' | 'admin', now: Date) => sql`
     t.id, t.kind, t.ticket_num, t.users_master_id, t.suppliers_master_id, s.supplier_name, t.status,
@@ -156,22 +154,13 @@ export async function findDealerTickets(db: Executor, f: DealerListFilter): Prom
   const result = await db.execute<TicketRowDb>(sql`
     with page as (
       select t.id from tickets t where ${where}
-       order by t.created_at desc, t.id desc limit ${f.limit} offset ${f.offset}
+       order by t.created_at desc nulls last, t.id desc nulls last limit ${f.limit} offset ${f.offset}
     )
     select ${rowColumns('dealer', f.now)}, (select count(*)::int from tickets t where ${where}) as total
       from page p join tickets t on t.id = p.id ${rowJoins}
-     order by t.created_at desc, t.id desc`);
+     order by t.created_at desc nulls last, t.id desc nulls last`);
   return result.rows;
 }
-
-/** The bare SQL of the dealer list, for the benchmark's comparison. */
-export const dealerListBareSql = (f: DealerListFilter) => sql`
-    select t.id, t.ticket_num, t.status, t.created_at,
-           exists (select 1 from ticket_activity a where a.ticket_id = t.id and a.read_user is null and not a.admin_only) as unread
-      from tickets t
-     where t.kind = ${f.kind} and t.users_master_id = ${f.userId} and t.suppliers_master_id = ${f.supplierId}
-       and t.is_active and t.status = any(${statusArray(f.statuses)}::text[])
-     order by t.created_at desc, t.id desc limit ${f.limit} offset ${f.offset}`;
 
 const statusArray = (statuses: readonly TicketStatus[]) => `{${statuses.map((s) => `"${s}"`).join(',')}}`;
 
@@ -197,12 +186,8 @@ const searchable = sql`concat_ws(' ', t.ticket_num, t.customer_name, t.address, 
     t.email_address, t.id_number, t.ref_number, t.user_note, t.admin_note, t.supplier_ticket_number, t.dealer_code,
     t.last_updated_by_name, t.status, t.payment_type, t.company_name)`;
 
-function adminWhere(f: AdminListFilter): SqlFragment {
-  const parts: SqlFragment[] = [
-    sql`t.kind = ${f.kind}`,
-    sql`t.is_active`,
-    sql`t.status = any(${statusArray(f.statuses)}::text[])`,
-  ];
+function adminWhere(f: AdminListFilter, status: SqlFragment = sql`t.status = any(${statusArray(f.statuses)}::text[])`) {
+  const parts: SqlFragment[] = [sql`t.kind = ${f.kind}`, sql`t.is_active`, status];
   if (f.meUserId !== undefined) parts.push(sql`t.last_updated_by_user_id = ${f.meUserId}`);
   if (f.today) {
     parts.push(
@@ -223,46 +208,52 @@ function adminWhere(f: AdminListFilter): SqlFragment {
   return sql.join(parts, sql` and `);
 }
 
+/** In the indexes' own terms (drizzle's DESC is NULLS LAST), so a page is read in order, not sorted. */
 function adminOrder(f: AdminListFilter): SqlFragment {
   switch (f.sort) {
     case 'oldest':
-      return sql`t.created_at asc, t.id asc`;
+      return sql`t.created_at asc nulls first, t.id asc nulls first`;
     case 'lastUpdated':
       return sql`t.last_updated_at desc, t.id desc`;
     case 'timeLeft':
       return sql`${timeLeft(f.now)} asc nulls last, t.id asc`;
     default:
-      return sql`t.created_at desc, t.id desc`;
+      return sql`t.created_at desc nulls last, t.id desc nulls last`;
   }
+}
+
+/**
+ * The ids of a console page. Ordered by a column, each status is read on its own along the grid
+ * index (kind, status, created_at) and only the page's worth is kept, then merged: an IN over the
+ * statuses would read and sort every matching ticket (tens of thousands) for 25 rows. Time left
+ * is computed, so that sort reads them all.
+ */
+function adminPageIds(f: AdminListFilter, order: SqlFragment): SqlFragment {
+  if (f.sort === 'timeLeft' || f.statuses.length < 2) {
+    return sql`select t.id from tickets t where ${adminWhere(f)} order by ${order} limit ${f.limit} offset ${f.offset}`;
+  }
+  const branches = f.statuses.map(
+    (status) => sql`(select t.id, t.created_at, t.last_updated_at from tickets t
+        where ${adminWhere(f, sql`t.status = ${status}`)} order by ${order} limit ${f.limit + f.offset})`,
+  );
+  return sql`select t.id from (${sql.join(branches, sql` union all `)}) t
+     order by ${order} limit ${f.limit} offset ${f.offset}`;
 }
 
 /** A console page: filtered, sorted, with unread flags for admins and the total, in one statement. */
 export async function findAdminTickets(db: Executor, f: AdminListFilter): Promise<TicketRowDb[]> {
-  const where = adminWhere(f);
   const order = adminOrder(f);
   const result = await db.execute<TicketRowDb>(sql`
-    with page as (
-      select t.id, row_number() over () as n from (
-        select t.id from tickets t where ${where} order by ${order} limit ${f.limit} offset ${f.offset}
-      ) t
-    )
-    select ${rowColumns('admin', f.now)}, (select count(*)::int from tickets t where ${where}) as total
+    with page as (${adminPageIds(f, order)})
+    select ${rowColumns('admin', f.now)}, (select count(*)::int from tickets t where ${adminWhere(f)}) as total
       from page p join tickets t on t.id = p.id ${rowJoins}
-     order by p.n`);
+     order by ${order}`);
   return result.rows;
 }
 
-/** The bare SQL of a console page, for the benchmark's comparison. */
-export const adminListBareSql = (f: AdminListFilter) => sql`
-    select t.id, t.ticket_num, t.status, t.created_at,
-           exists (select 1 from ticket_activity a where a.ticket_id = t.id and a.read_admin is null) as unread
-      from tickets t where ${adminWhere(f)} order by ${adminOrder(f)} limit ${f.limit} offset ${f.offset}`;
-
-/** Tickets of a kind with activity no admin has read (the console's badge). */
-export const adminUnreadCountSql = (kind: TicketKind) => sql`
-    select count(*)::int as count from tickets t
-     where t.kind = ${kind} and t.is_active
-       and exists (select 1 from ticket_activity a where a.ticket_id = t.id and a.read_admin is null)`;
+/** Tickets of a kind with activity no admin has read (the console's badge): an index-only count. */
+const adminUnreadCountSql = (kind: TicketKind) => sql`
+    select count(*)::int as count from tickets t where t.kind = ${kind} and t.is_active and t.unread_admin`;
 
 export async function countAdminUnread(db: Executor, kind: TicketKind): Promise<number> {
   const result = await db.execute<{ count: number }>(adminUnreadCountSql(kind));
