@@ -102,11 +102,11 @@ function Bubble({ activity }: { activity: ThreadActivity }) {
             px: 1.5,
             py: 1,
             borderRadius: 2,
-            bgcolor: internal ? '#fff8e6' : fromAdmin ? 'primary.main' : 'grey.100',
+            bgcolor: internal ? '#fff8e6' : fromAdmin ? 'primary.main' : 'background.paper',
             color: fromAdmin && !internal ? 'primary.contrastText' : 'text.primary',
-            border: internal ? 1 : 0,
-            borderColor: 'warning.main',
-            borderStyle: internal ? 'dashed' : 'none',
+            border: fromAdmin && !internal ? 0 : 1,
+            borderColor: internal ? 'warning.main' : 'divider',
+            borderStyle: internal ? 'dashed' : 'solid',
           }}
         >
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

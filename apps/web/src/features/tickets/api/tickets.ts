@@ -112,10 +112,12 @@ export function useTicketActivity(kind: TicketKind, id: number | null) {
       api(ticketPath(TICKET_ROUTES.activity, { kind, id: id ?? 0 }), { schema: TicketThread, signal }),
     enabled: id !== null,
   });
-  const readSomething = query.data?.items.some((item) => item.wasUnread) ?? false;
+  const data = query.data;
   useEffect(() => {
-    if (readSomething) void queryClient.invalidateQueries({ queryKey: ticketKeys.lists(kind) });
-  }, [readSomething, queryClient, kind]);
+    if (id === null || !data?.items.some((item) => item.wasUnread)) return;
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.lists(kind) });
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(kind, id) });
+  }, [data, queryClient, kind, id]);
   return query;
 }
 

@@ -27,8 +27,10 @@ import { ServerGrid, usePageModel } from '../../../components/server-grid';
 import { RatingDialog } from '../../../components/tickets/rating-dialog';
 import type { TicketViewTab } from '../../../components/tickets/ticket-view-dialog';
 import { errorMessage } from '../../../lib/api';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDealerTickets, useRateTicket, useTicketForm, useTicketLiveUpdates } from '../api/tickets';
 import { NewTicketDialog } from './new-ticket-dialog';
+import { type CardField, TicketCards } from './ticket-cards';
 import { RateAction, StatusChip, TicketNumberChip, ViewAction } from './ticket-parts';
 import { TicketView } from './ticket-view';
 
@@ -46,12 +48,21 @@ export const AGENT_SUPPORT_TEXTS = {
 
 const dash = (value: string | null) => value || '-';
 
+const CARD_FIELDS: CardField[] = [
+  { label: 'Created', value: (row) => formatDate(row.createdAt) },
+  { label: 'Category', value: (row) => row.category },
+  { label: 'Status Feedback', value: (row) => dash(row.statusFeedback) },
+  { label: 'Supplier Ticket', value: (row) => row.supplierTicketNumber },
+  { label: 'User Note', value: (row) => row.userNote },
+];
+
 /**
  * The Agent Support tab (spec 2 "Agent Support tab"): the dealer's support tickets for the
  * supplier, 7 a page, filtered by status, with New Ticket, the ticket view and the rating.
  */
 export function AgentSupportTab({ supplier }: { supplier: SupplierPage }) {
   useTicketLiveUpdates();
+  const isMobile = useIsMobile();
   const { enqueueSnackbar } = useSnackbar();
   const [statuses, setStatuses] = useState<TicketStatus[]>([...DEFAULT_DEALER_STATUSES]);
   const [pagination, setPagination] = usePageModel(PAGE_SIZE);
@@ -69,6 +80,25 @@ export function AgentSupportTab({ supplier }: { supplier: SupplierPage }) {
   const [viewing, setViewing] = useState<{ row: TicketRow; tab: TicketViewTab } | null>(null);
   const [rating, setRating] = useState<TicketRow | null>(null);
 
+  const rowActions = (row: TicketRow) => (
+    <>
+      <ViewAction row={row} onView={() => setViewing({ row, tab: 'activity' })} />
+      {row.status !== 'Closed' ? (
+        <Tooltip title="Upload documents">
+          <IconButton
+            size="small"
+            aria-label={`Upload documents to ${row.ticketNum}`}
+            onClick={() => setViewing({ row, tab: 'documents' })}
+          >
+            <UploadFileRoundedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : null}
+      <RateAction row={row} onRate={() => setRating(row)} />
+    </>
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the actions only open dialogs (state setters)
   const columns = useMemo<GridColDef<TicketRow>[]>(
     () => [
       {
@@ -77,21 +107,7 @@ export function AgentSupportTab({ supplier }: { supplier: SupplierPage }) {
         width: 132,
         sortable: false,
         renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
-            <ViewAction row={row} onView={() => setViewing({ row, tab: 'activity' })} />
-            {row.status !== 'Closed' ? (
-              <Tooltip title="Upload documents">
-                <IconButton
-                  size="small"
-                  aria-label={`Upload documents to ${row.ticketNum}`}
-                  onClick={() => setViewing({ row, tab: 'documents' })}
-                >
-                  <UploadFileRoundedIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            ) : null}
-            <RateAction row={row} onRate={() => setRating(row)} />
-          </Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>{rowActions(row)}</Box>
         ),
       },
       {
@@ -131,7 +147,7 @@ export function AgentSupportTab({ supplier }: { supplier: SupplierPage }) {
   );
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h2">
           {AGENT_SUPPORT_TEXTS.title}
@@ -177,18 +193,33 @@ export function AgentSupportTab({ supplier }: { supplier: SupplierPage }) {
           {errorMessage(tickets.error)}
         </Alert>
       ) : null}
-      <ServerGrid
-        aria-label={AGENT_SUPPORT_TEXTS.title}
-        total={statuses.length ? (tickets.data?.total ?? 0) : 0}
-        rows={statuses.length ? (tickets.data?.items ?? []) : []}
-        columns={columns}
-        loading={tickets.isFetching}
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        pageSizeOptions={[PAGE_SIZE]}
-        localeText={{ noRowsLabel: statuses.length ? AGENT_SUPPORT_TEXTS.empty : AGENT_SUPPORT_TEXTS.noStatus }}
-        sx={{ height: GRID_HEIGHT, minHeight: GRID_HEIGHT }}
-      />
+      {isMobile ? (
+        <TicketCards
+          label={AGENT_SUPPORT_TEXTS.title}
+          rows={statuses.length ? (tickets.data?.items ?? []) : []}
+          total={statuses.length ? (tickets.data?.total ?? 0) : 0}
+          page={pagination.page}
+          pageSize={PAGE_SIZE}
+          onPageChange={(page) => setPagination((current) => ({ ...current, page }))}
+          loading={tickets.isFetching}
+          emptyText={statuses.length ? AGENT_SUPPORT_TEXTS.empty : AGENT_SUPPORT_TEXTS.noStatus}
+          fields={CARD_FIELDS}
+          actions={(row) => rowActions(row)}
+        />
+      ) : (
+        <ServerGrid
+          aria-label={AGENT_SUPPORT_TEXTS.title}
+          total={statuses.length ? (tickets.data?.total ?? 0) : 0}
+          rows={statuses.length ? (tickets.data?.items ?? []) : []}
+          columns={columns}
+          loading={tickets.isFetching}
+          paginationModel={pagination}
+          onPaginationModelChange={setPagination}
+          pageSizeOptions={[PAGE_SIZE]}
+          localeText={{ noRowsLabel: statuses.length ? AGENT_SUPPORT_TEXTS.empty : AGENT_SUPPORT_TEXTS.noStatus }}
+          sx={{ height: GRID_HEIGHT, minHeight: GRID_HEIGHT }}
+        />
+      )}
       {form.data ? <NewTicketDialog open={creating} options={form.data} onClose={() => setCreating(false)} /> : null}
       <TicketView
         kind={KIND}

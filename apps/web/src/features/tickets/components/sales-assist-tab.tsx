@@ -22,8 +22,10 @@ import { MarkdownText } from '../../../components/markdown-text';
 import { ServerGrid, usePageModel } from '../../../components/server-grid';
 import { RatingDialog } from '../../../components/tickets/rating-dialog';
 import { errorMessage } from '../../../lib/api';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDealerTickets, useRateTicket, useTicketForm, useTicketLiveUpdates } from '../api/tickets';
 import { AddLeadDialog } from './add-lead-dialog';
+import { type CardField, TicketCards } from './ticket-cards';
 import { RateAction, StatusChip, TicketNumberChip, ViewAction } from './ticket-parts';
 import { TicketView } from './ticket-view';
 
@@ -31,6 +33,14 @@ const KIND = 'sales_assist';
 const PAGE_SIZE = DEALER_TICKET_PAGE_SIZE[KIND];
 /** Spec 2 §9: the sales assist table is 600 px high. */
 const GRID_HEIGHT = 600;
+
+const CARD_FIELDS: CardField[] = [
+  { label: 'Date', value: (row) => formatDate(row.createdAt) },
+  { label: 'Customer Name', value: (row) => row.customerName },
+  { label: 'Phone Number', value: (row) => row.phoneNumber },
+  { label: 'Status Feedback', value: (row) => row.statusFeedback },
+  { label: 'Feedback', value: (row) => row.feedback },
+];
 
 export const SALES_ASSIST_TEXTS = {
   notice:
@@ -46,6 +56,7 @@ export const SALES_ASSIST_TEXTS = {
  */
 export function SalesAssistTab({ supplier }: { supplier: SupplierPage }) {
   useTicketLiveUpdates();
+  const isMobile = useIsMobile();
   const { enqueueSnackbar } = useSnackbar();
   const [statuses, setStatuses] = useState<TicketStatus[]>([...DEFAULT_DEALER_STATUSES]);
   const [pagination, setPagination] = usePageModel(PAGE_SIZE);
@@ -80,28 +91,28 @@ export function SalesAssistTab({ supplier }: { supplier: SupplierPage }) {
       {
         field: 'ticketNum',
         headerName: 'Ticket Number',
-        width: 150,
+        width: 136,
         sortable: false,
         renderCell: ({ row }) => <TicketNumberChip ticketNum={row.ticketNum} unread={row.unread} />,
       },
       {
         field: 'createdAt',
         headerName: 'Date',
-        width: 110,
+        width: 104,
         sortable: false,
         valueFormatter: (value: string) => formatDate(value),
       },
-      { field: 'customerName', headerName: 'Customer Name', minWidth: 160, flex: 1, sortable: false },
-      { field: 'phoneNumber', headerName: 'Phone Number', width: 140, sortable: false },
+      { field: 'customerName', headerName: 'Customer Name', minWidth: 140, flex: 1, sortable: false },
+      { field: 'phoneNumber', headerName: 'Phone Number', width: 132, sortable: false },
       {
         field: 'status',
         headerName: 'Status',
-        width: 130,
+        width: 120,
         sortable: false,
         renderCell: ({ row }) => <StatusChip kind={KIND} status={row.status} />,
       },
-      { field: 'statusFeedback', headerName: 'Status Feedback', minWidth: 150, flex: 1, sortable: false },
-      { field: 'feedback', headerName: 'Feedback', minWidth: 180, flex: 1.5, sortable: false },
+      { field: 'statusFeedback', headerName: 'Status Feedback', minWidth: 136, flex: 1, sortable: false },
+      { field: 'feedback', headerName: 'Feedback', minWidth: 120, flex: 1.5, sortable: false },
     ],
     [],
   );
@@ -112,7 +123,7 @@ export function SalesAssistTab({ supplier }: { supplier: SupplierPage }) {
     );
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {supplier.salesAssistText ? (
         <Alert severity="info" aria-label="Sales Assist information">
           <MarkdownText source={supplier.salesAssistText} />
@@ -151,18 +162,38 @@ export function SalesAssistTab({ supplier }: { supplier: SupplierPage }) {
           {errorMessage(tickets.error)}
         </Alert>
       ) : null}
-      <ServerGrid
-        aria-label="Sales Assist tickets"
-        total={statuses.length ? (tickets.data?.total ?? 0) : 0}
-        rows={statuses.length ? (tickets.data?.items ?? []) : []}
-        columns={columns}
-        loading={tickets.isFetching}
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        pageSizeOptions={[PAGE_SIZE]}
-        localeText={{ noRowsLabel: statuses.length ? SALES_ASSIST_TEXTS.empty : SALES_ASSIST_TEXTS.noStatus }}
-        sx={{ height: GRID_HEIGHT, minHeight: GRID_HEIGHT }}
-      />
+      {isMobile ? (
+        <TicketCards
+          label="Sales Assist tickets"
+          rows={statuses.length ? (tickets.data?.items ?? []) : []}
+          total={statuses.length ? (tickets.data?.total ?? 0) : 0}
+          page={pagination.page}
+          pageSize={PAGE_SIZE}
+          onPageChange={(page) => setPagination((current) => ({ ...current, page }))}
+          loading={tickets.isFetching}
+          emptyText={statuses.length ? SALES_ASSIST_TEXTS.empty : SALES_ASSIST_TEXTS.noStatus}
+          fields={CARD_FIELDS}
+          actions={(row) => (
+            <>
+              <ViewAction row={row} onView={() => setViewing(row)} />
+              <RateAction row={row} onRate={() => setRating(row)} />
+            </>
+          )}
+        />
+      ) : (
+        <ServerGrid
+          aria-label="Sales Assist tickets"
+          total={statuses.length ? (tickets.data?.total ?? 0) : 0}
+          rows={statuses.length ? (tickets.data?.items ?? []) : []}
+          columns={columns}
+          loading={tickets.isFetching}
+          paginationModel={pagination}
+          onPaginationModelChange={setPagination}
+          pageSizeOptions={[PAGE_SIZE]}
+          localeText={{ noRowsLabel: statuses.length ? SALES_ASSIST_TEXTS.empty : SALES_ASSIST_TEXTS.noStatus }}
+          sx={{ height: GRID_HEIGHT, minHeight: GRID_HEIGHT }}
+        />
+      )}
       {form.data ? <AddLeadDialog open={adding} options={form.data} onClose={() => setAdding(false)} /> : null}
       <TicketView
         kind={KIND}
