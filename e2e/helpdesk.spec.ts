@@ -111,6 +111,8 @@ test('the helpdesk filters and searches, answers with an internal note and a can
   await shoot(page, 'ticket-activity');
 
   // Close it with a closed sub-status (spec 3 §4.3).
+  const updates = thread.locator('[data-activity="update"]');
+  const updatesBefore = await updates.count();
   await dialog.getByRole('tab', { name: 'Edit Ticket' }).click();
   await dialog.getByLabel('Status', { exact: true }).selectOption({ label: 'Closed' });
   await expect(dialog.getByLabel('In Progress Status')).toHaveCount(0);
@@ -125,6 +127,8 @@ test('the helpdesk filters and searches, answers with an internal note and a can
   await expect(history.getByText(HISTORY_TIME).first()).toBeVisible();
   await dialog.getByRole('tab', { name: 'Activity' }).click();
   await expect(dialog.getByText('This ticket is closed.')).toBeVisible();
+  // The update notice is in the thread (the thread has been read).
+  await expect(updates).toHaveCount(updatesBefore + 1);
   await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
 
   // Mark as Unread: the dialog closes and the row is flagged again.

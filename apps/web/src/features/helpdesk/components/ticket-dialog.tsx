@@ -95,13 +95,19 @@ export function TicketDialog({ kind, ticketId, onClose, onDelete }: TicketDialog
   const isMobile = useIsMobile();
   const { enqueueSnackbar } = useSnackbar();
   const [tab, setTab] = useState<TabKey>('activity');
+  // Set at once (not with the address, which updates in a transition) when the admin leaves with
+  // Mark as Unread, so the thread is not read again, e.g. on the live event the change causes.
+  const [leaving, setLeaving] = useState(false);
   const ticket = useTicket(kind, ticketId);
-  const thread = useTicketThread(kind, tab === 'activity' ? ticketId : undefined);
+  const thread = useTicketThread(kind, tab === 'activity' && !leaving ? ticketId : undefined);
   const files = useTicketFiles(kind, tab === 'documents' ? ticketId : undefined);
   const suppliers = useConsoleSuppliers();
   const markUnread = useMarkUnread(kind);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each ticket opens on its Activity
-  useEffect(() => setTab('activity'), [ticketId]);
+  useEffect(() => {
+    setTab('activity');
+    setLeaving(false);
+  }, [ticketId]);
 
   const data = ticket.data;
   const closed = data?.status === 'Closed';
@@ -109,7 +115,7 @@ export function TicketDialog({ kind, ticketId, onClose, onDelete }: TicketDialog
 
   const onMarkUnread = () => {
     if (!data) return;
-    // The thread closes first: reading it again (e.g. on the live event this causes) would mark it read.
+    setLeaving(true);
     onClose();
     markUnread.mutate(data.id, {
       onSuccess: () => enqueueSnackbar(`${data.ticketNum} marked as unread`, { variant: 'success' }),
