@@ -173,7 +173,7 @@ function renderAt(path: string, user: CurrentUser, rows: AdminTicketRow[] = []) 
     if (url.startsWith('/api/admin/tickets/agent_support/41') && method === 'PUT') return json({});
     if (url.startsWith('/api/admin/tickets/agent_support?') || url === '/api/admin/tickets/agent_support')
       return json({ items: rows, page: 1, pageSize: 25, total: rows.length });
-    if (url.startsWith('/api/tickets/agent_support/41/activity'))
+    if (url.startsWith('/api/tickets/agent_support/41/activity') && method === 'GET')
       return json({
         items: [
           {
@@ -203,7 +203,30 @@ function renderAt(path: string, user: CurrentUser, rows: AdminTicketRow[] = []) 
         items: statuses.filter((s) => !supplier || s.supplierId === null || String(s.supplierId) === supplier),
       });
     }
-    if (url.startsWith('/api/admin/canned-replies/agent_support')) return json({ items: [] });
+    if (url.startsWith('/api/admin/tickets/agent_support/41/canned-replies/7'))
+      return json({ text: 'Hi Sipho, thanks for ZAA41.' });
+    if (url.startsWith('/api/tickets/agent_support/41/activity') && method === 'POST') return json({}, 201);
+    if (url.startsWith('/api/admin/canned-replies/agent_support'))
+      return json({
+        items: [
+          {
+            id: 7,
+            kind: 'agent_support',
+            title: 'Acknowledge',
+            body: 'Hi {dealer_first_name}, thanks for {ticket_number}.',
+            isActive: true,
+            updatedAt: '2026-11-01T08:00:00.000Z',
+          },
+          {
+            id: 8,
+            kind: 'agent_support',
+            title: 'Retired',
+            body: 'Old text',
+            isActive: false,
+            updatedAt: '2026-11-01T08:00:00.000Z',
+          },
+        ],
+      });
     return new Response('{}', { status: 404 });
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -314,5 +337,25 @@ describe('the helpdesk consoles (spec 3 §2.1, §2.2)', { timeout: 60_000 }, () 
       feedback: 'Installed on Monday',
       supplierId: 3,
     });
+  });
+
+  it('puts a canned reply, filled in for the ticket, into the box and sends it as an internal note', async () => {
+    const { calls } = renderAt('/admin-agent-support?ticket=41', admin(['Agent Support']), [row({})]);
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket ZAA41' }, WAIT);
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Canned Reply' }, WAIT));
+    const menu = await screen.findByRole('menu', {}, WAIT);
+    // Only the replies offered in the message box.
+    expect(within(menu).queryByText('Retired')).toBeNull();
+    fireEvent.click(await within(menu).findByRole('menuitem', { name: /Acknowledge/ }, WAIT));
+    const box = within(dialog).getByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('Hi Sipho, thanks for ZAA41.'), WAIT);
+    fireEvent.click(within(dialog).getByLabelText('Internal'));
+    expect(within(dialog).getByText('Internal note: only the helpdesk sees it.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')).toBeTruthy(), WAIT);
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toBe('/api/tickets/agent_support/41/activity');
+    expect(post.body).toEqual({ text: 'Hi Sipho, thanks for ZAA41.', internal: true });
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''), WAIT);
   });
 });
