@@ -197,6 +197,9 @@ function renderAt(path: string, user: CurrentUser, rows: AdminTicketRow[] = []) 
         ],
       });
     if (url.startsWith('/api/tickets/agent_support/41')) return json(detail());
+    if (url.startsWith('/api/admin/ticket-statuses/agent_support') && method === 'POST') return json({}, 201);
+    if (url.startsWith('/api/admin/ticket-sla/agent_support'))
+      return json({ kind: 'agent_support', firstResponseMinutes: 480, resolutionMinutes: 1620 });
     if (url.startsWith('/api/admin/ticket-statuses/agent_support')) {
       const supplier = new URL(url, 'http://x').searchParams.get('supplierId');
       return json({
@@ -357,5 +360,41 @@ describe('the helpdesk consoles (spec 3 §2.1, §2.2)', { timeout: 60_000 }, () 
     expect(post.url).toBe('/api/tickets/agent_support/41/activity');
     expect(post.body).toEqual({ text: 'Hi Sipho, thanks for ZAA41.', internal: true });
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''), WAIT);
+  });
+
+  it('adds a sub-status that waits on the supplier, and shows the targets in working hours', async () => {
+    const { calls } = renderAt('/helpdesk/support-statuses', admin(['Agent Support']));
+    expect(await screen.findByRole('heading', { name: 'Support Statuses' }, WAIT)).toBeTruthy();
+    // One flag: no kind tabs.
+    expect(screen.queryByRole('tab', { name: 'Sales Assist' })).toBeNull();
+    await waitFor(
+      () => expect((screen.getByLabelText('First response (hours)') as HTMLInputElement).value).toBe('8'),
+      WAIT,
+    );
+    expect((screen.getByLabelText('Resolution (hours)') as HTMLInputElement).value).toBe('27');
+    const pausing = within(await screen.findByRole('list', { name: 'In Progress Status' }, WAIT)).getByText(
+      'Awaiting supplier',
+    );
+    expect(within(pausing.closest('li')!).getByText('Waiting on supplier')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add Status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Support Status' }, WAIT);
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Type' }), { target: { value: 'closed' } });
+    const waits = within(dialog).getByRole('switch', { name: /Waiting on supplier/ }) as HTMLInputElement;
+    expect(waits.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Type' }), { target: { value: 'in_progress' } });
+    fireEvent.click(waits);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Status' }), {
+      target: { value: 'Awaiting wayleave' },
+    });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Supplier' }), { target: { value: '8' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')).toBeTruthy(), WAIT);
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({
+      statusType: 'in_progress',
+      status: 'Awaiting wayleave',
+      supplierId: 8,
+      pausesSla: true,
+    });
   });
 });
