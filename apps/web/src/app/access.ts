@@ -43,6 +43,12 @@ export const access = {
   editSalesNote: allowed('list', 'sales-note'),
   /** The Links tab's Add Link, edit and delete: every admin (spec 2 §6). */
   manageSupplierLinks: allowed('manage', 'supplier-link'),
+  /** '/sales-leads-admin-view': the Sales Assist flag (spec 3 §2.2). */
+  salesAssistAdmin: allowed('manage', 'sales-assist'),
+  /** '/admin-agent-support': the Agent Support flag (spec 3 §2.2). */
+  agentSupportAdmin: allowed('manage', 'agent-support'),
+  /** The helpdesk's reference editors (support statuses, canned replies): either helpdesk flag. */
+  helpdeskAdmin: (user) => allowed('manage', 'sales-assist')(user) || allowed('manage', 'agent-support')(user),
   /** '/import-fibre-activity': the Commissions flag (spec 3 §2.2). */
   importOrders: allowed('import', 'orders'),
   /** The leaderboard, on the dashboard and '/agent-dash/leaderBoard'. */

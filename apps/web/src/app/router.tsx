@@ -371,6 +371,47 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // The helpdesk consoles (spec 3 §2.1, §2.2): each by its flag; a flagless admin gets
+            // the access-denied page.
+            element: <Guard rule={access.salesAssistAdmin} />,
+            children: [
+              {
+                path: paths.salesLeadsAdmin,
+                lazy: async () => ({
+                  Component: (await import('../features/helpdesk/pages/helpdesk-console-page')).SalesLeadsAdminPage,
+                }),
+              },
+            ],
+          },
+          {
+            element: <Guard rule={access.agentSupportAdmin} />,
+            children: [
+              {
+                path: paths.adminAgentSupport,
+                lazy: async () => ({
+                  Component: (await import('../features/helpdesk/pages/helpdesk-console-page')).AgentSupportAdminPage,
+                }),
+              },
+            ],
+          },
+          {
+            element: <Guard rule={access.helpdeskAdmin} />,
+            children: [
+              {
+                path: paths.supportStatuses,
+                lazy: async () => ({
+                  Component: (await import('../features/helpdesk/pages/support-statuses-page')).SupportStatusesPage,
+                }),
+              },
+              {
+                path: paths.cannedReplies,
+                lazy: async () => ({
+                  Component: (await import('../features/helpdesk/pages/canned-replies-page')).CannedRepliesPage,
+                }),
+              },
+            ],
+          },
+          {
             element: <Guard rule={access.outbox} />,
             children: [
               {

@@ -46,6 +46,10 @@ export const paths = {
   leadManagement: '/agent-dash/lead-management',
   activeOrders: '/agent-dash/active-orders',
   supplier: '/Supplier',
+  salesLeadsAdmin: '/sales-leads-admin-view',
+  adminAgentSupport: '/admin-agent-support',
+  supportStatuses: '/helpdesk/support-statuses',
+  cannedReplies: '/helpdesk/canned-replies',
 } as const;
 
 /** A supplier's dashboard (spec 2 "Supplier page"): '/Supplier/{supplierId}'. */

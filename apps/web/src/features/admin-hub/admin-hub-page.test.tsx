@@ -64,4 +64,22 @@ describe('the admin hub (spec 3 §2.2)', () => {
     const leader = makeUser({ isLeader: true, role: 'leader', features: ['Commissions'] });
     expect(sectionOf(leader)).toBeUndefined();
   });
+
+  it('shows the Helpdesk links by their flags (spec 3 §2.2)', () => {
+    const sectionOf = (user: CurrentUser) => hubSectionsFor(user).find((section) => section.title === 'Helpdesk');
+    const links = (user: CurrentUser) => sectionOf(user)?.links.map((link) => [link.label, link.to]);
+    expect(sectionOf(admin([]))).toBeUndefined();
+    expect(links(admin(['Sales Assist']))).toEqual([
+      ['Sales Assist', '/sales-leads-admin-view'],
+      ['Support Statuses', '/helpdesk/support-statuses'],
+      ['Canned Replies', '/helpdesk/canned-replies'],
+    ]);
+    expect(links(admin(['Agent Support']))?.map(([label]) => label)).toEqual([
+      'Agent Support',
+      'Support Statuses',
+      'Canned Replies',
+    ]);
+    const leader = makeUser({ isLeader: true, role: 'leader', features: ['Sales Assist', 'Agent Support'] });
+    expect(sectionOf(leader)).toBeUndefined();
+  });
 });

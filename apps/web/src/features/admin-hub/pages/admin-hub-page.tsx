@@ -1,13 +1,17 @@
 import AdminPanelSettingsRoundedIcon from '@mui/icons-material/AdminPanelSettingsRounded';
+import AssignmentIndRoundedIcon from '@mui/icons-material/AssignmentIndRounded';
 import EditNoteRoundedIcon from '@mui/icons-material/EditNoteRounded';
 import FactCheckRoundedIcon from '@mui/icons-material/FactCheckRounded';
 import FileDownloadRoundedIcon from '@mui/icons-material/FileDownloadRounded';
 import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
 import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
 import MarkEmailReadRoundedIcon from '@mui/icons-material/MarkEmailReadRounded';
+import QuickreplyRoundedIcon from '@mui/icons-material/QuickreplyRounded';
+import RuleRoundedIcon from '@mui/icons-material/RuleRounded';
 import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
 import SimCardRoundedIcon from '@mui/icons-material/SimCardRounded';
 import StorefrontRoundedIcon from '@mui/icons-material/StorefrontRounded';
+import SupportAgentRoundedIcon from '@mui/icons-material/SupportAgentRounded';
 import SwapHorizRoundedIcon from '@mui/icons-material/SwapHorizRounded';
 import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import Box from '@mui/material/Box';
@@ -32,7 +36,7 @@ interface HubSection {
 
 /**
  * The hub's sections (spec 3 §2.2), each link shown by the flag its page needs (the server refuses
- * the same calls without it). Sections of screens still to come (Helpdesk, University,
+ * the same calls without it). Sections of screens still to come (University,
  * Finance) and links still to come (Training Modules) appear as those screens land,
  * never as a dead end.
  */
@@ -133,6 +137,39 @@ export const HUB_SECTIONS: HubSection[] = [
         to: paths.editSalesNote,
         icon: <EditNoteRoundedIcon />,
         shown: access.editSalesNote,
+      },
+    ],
+  },
+  {
+    title: 'Helpdesk',
+    links: [
+      {
+        label: 'Sales Assist',
+        description: "Dealers' sales assist leads: status, feedback and messages",
+        to: paths.salesLeadsAdmin,
+        icon: <AssignmentIndRoundedIcon />,
+        shown: access.salesAssistAdmin,
+      },
+      {
+        label: 'Agent Support',
+        description: "Dealers' support tickets: status, feedback and messages",
+        to: paths.adminAgentSupport,
+        icon: <SupportAgentRoundedIcon />,
+        shown: access.agentSupportAdmin,
+      },
+      {
+        label: 'Support Statuses',
+        description: 'Categories and sub-statuses per supplier, and which wait on the supplier',
+        to: paths.supportStatuses,
+        icon: <RuleRoundedIcon />,
+        shown: access.helpdeskAdmin,
+      },
+      {
+        label: 'Canned Replies',
+        description: 'Ready answers with the dealer name and ticket number filled in',
+        to: paths.cannedReplies,
+        icon: <QuickreplyRoundedIcon />,
+        shown: access.helpdeskAdmin,
       },
     ],
   },

@@ -1,0 +1,467 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import PauseCircleOutlineRoundedIcon from '@mui/icons-material/PauseCircleOutlineRounded';
+import VisibilityOffRoundedIcon from '@mui/icons-material/VisibilityOffRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import {
+  SUPPORT_STATUS_TYPES,
+  type SupportStatus,
+  type SupportStatusForm,
+  SupportStatusRequest,
+  type SupportStatusType,
+  type TicketKind,
+  TicketSlaRequest,
+} from '@portal/domain/tickets/tickets';
+import { useSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { BackButton } from '../../../components/back-button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import {
+  useConsoleSuppliers,
+  useDeactivateSupportStatus,
+  useSaveSupportStatus,
+  useSaveTicketSla,
+  useSupportStatuses,
+  useTicketSla,
+} from '../api/helpdesk';
+import type { SupplierOption } from '../components/console-filters';
+import { KIND_LABEL, KindTabs, useEditableKinds } from '../components/kind-tabs';
+
+export const TYPE_LABEL: Record<SupportStatusType, string> = {
+  category: 'Category',
+  in_progress: 'In Progress Status',
+  closed: 'Closed Status',
+};
+
+const EMPTY: SupportStatusForm = {
+  statusType: 'in_progress',
+  status: '',
+  supplierId: null,
+  pausesSla: false,
+  isActive: true,
+  sortOrder: 100,
+};
+
+function StatusDialog({
+  kind,
+  editing,
+  suppliers,
+  onClose,
+}: {
+  kind: TicketKind;
+  editing: SupportStatus | 'new' | null;
+  suppliers: readonly SupplierOption[];
+  onClose: () => void;
+}) {
+  const isMobile = useIsMobile();
+  const { enqueueSnackbar } = useSnackbar();
+  const save = useSaveSupportStatus(kind);
+  const { control, handleSubmit, reset, setValue } = useForm<SupportStatusForm, unknown, SupportStatusRequest>({
+    resolver: zodResolver(SupportStatusRequest),
+    defaultValues: EMPTY,
+  });
+  useEffect(() => {
+    if (!editing) return;
+    reset(
+      editing === 'new'
+        ? EMPTY
+        : {
+            statusType: editing.statusType,
+            status: editing.status,
+            supplierId: editing.supplierId,
+            pausesSla: editing.pausesSla,
+            isActive: editing.isActive,
+            sortOrder: editing.sortOrder,
+          },
+    );
+  }, [editing, reset]);
+  const statusType = useWatch({ control, name: 'statusType' });
+  const isNew = editing === 'new';
+  const submit = handleSubmit((values) =>
+    save.mutate(
+      { id: isNew || !editing ? undefined : editing.id, body: values },
+      {
+        onSuccess: () => {
+          enqueueSnackbar(isNew ? 'Support status added' : 'Support status updated', { variant: 'success' });
+          onClose();
+        },
+        onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+      },
+    ),
+  );
+  return (
+    <Dialog
+      open={editing !== null}
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      fullScreen={isMobile}
+      aria-labelledby="status-dialog-title"
+    >
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
+        <DialogTitle id="status-dialog-title">{isNew ? 'Add Support Status' : 'Edit Support Status'}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important', alignContent: 'start' }}>
+          <Typography variant="body2" color="text.secondary">
+            {KIND_LABEL[kind]}
+          </Typography>
+          <Controller
+            control={control}
+            name="statusType"
+            render={({ field: { ref, ...field } }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                select
+                label="Type"
+                onChange={(event) => {
+                  field.onChange(event.target.value);
+                  // Only an in-progress sub-status waits on the supplier.
+                  if (event.target.value !== 'in_progress') setValue('pausesSla', false);
+                }}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                {SUPPORT_STATUS_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {TYPE_LABEL[type]}
+                  </option>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            control={control}
+            name="status"
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                label="Status"
+                required
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="supplierId"
+            render={({ field: { ref, value, onChange, ...field } }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                select
+                label="Supplier"
+                value={value === null || value === undefined ? '' : String(value)}
+                onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="">All suppliers</option>
+                {suppliers.map((supplier) => (
+                  <option key={supplier.id} value={String(supplier.id)}>
+                    {supplier.name}
+                  </option>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            control={control}
+            name="pausesSla"
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={Boolean(field.value)}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    disabled={statusType !== 'in_progress'}
+                  />
+                }
+                label="Waiting on supplier (pauses the response clock)"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="isActive"
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Switch checked={field.value !== false} onChange={(event) => field.onChange(event.target.checked)} />
+                }
+                label="Active"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="sortOrder"
+            render={({ field: { ref, value, onChange, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                type="number"
+                label="Order in the list"
+                value={value ?? ''}
+                onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message ?? 'Lower comes first'}
+              />
+            )}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" loading={save.isPending}>
+            {isNew ? 'Add' : 'Save'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/** Working hours in the form, working minutes on the server. */
+function SlaCard({ kind }: { kind: TicketKind }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const sla = useTicketSla(kind);
+  const save = useSaveTicketSla(kind);
+  const [first, setFirst] = useState('');
+  const [resolution, setResolution] = useState('');
+  useEffect(() => {
+    if (!sla.data) return;
+    setFirst(String(sla.data.firstResponseMinutes / 60));
+    setResolution(String(sla.data.resolutionMinutes / 60));
+  }, [sla.data]);
+  const submit = () => {
+    const parsed = TicketSlaRequest.safeParse({
+      firstResponseMinutes: Math.round(Number(first) * 60),
+      resolutionMinutes: Math.round(Number(resolution) * 60),
+    });
+    if (!parsed.success || !first || !resolution) {
+      enqueueSnackbar('Please enter both targets in working hours.', { variant: 'error' });
+      return;
+    }
+    save.mutate(parsed.data, {
+      onSuccess: () => enqueueSnackbar('Response targets saved', { variant: 'success' }),
+      onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+    });
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-labelledby="sla-title">
+      <Typography id="sla-title" variant="h6" component="h2">
+        Response targets
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        In working hours (Monday to Friday, 08:00 to 17:00). The clock stops while a ticket has a sub-status that waits
+        on the supplier.
+      </Typography>
+      {sla.isError ? (
+        <LoadErrorAlert error={sla.error} onRetry={() => void sla.refetch()} />
+      ) : (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '200px 200px auto' },
+            alignItems: 'start',
+          }}
+        >
+          <TextField
+            size="small"
+            type="number"
+            label="First response (hours)"
+            value={first}
+            onChange={(event) => setFirst(event.target.value)}
+            disabled={sla.isPending}
+            slotProps={{ htmlInput: { min: 0.25, step: 0.25 } }}
+          />
+          <TextField
+            size="small"
+            type="number"
+            label="Resolution (hours)"
+            value={resolution}
+            onChange={(event) => setResolution(event.target.value)}
+            disabled={sla.isPending}
+            slotProps={{ htmlInput: { min: 0.25, step: 0.25 } }}
+          />
+          <Button type="submit" variant="outlined" loading={save.isPending} sx={{ justifySelf: 'start' }}>
+            Save Targets
+          </Button>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+function StatusList({
+  kind,
+  onEdit,
+  onDeactivate,
+}: {
+  kind: TicketKind;
+  onEdit: (status: SupportStatus) => void;
+  onDeactivate: (status: SupportStatus) => void;
+}) {
+  const statuses = useSupportStatuses(kind, { includeInactive: true });
+  if (statuses.isError) return <LoadErrorAlert error={statuses.error} onRetry={() => void statuses.refetch()} />;
+  if (statuses.isPending) {
+    return (
+      <Box aria-label="Loading statuses" role="status">
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height={56} />
+        ))}
+      </Box>
+    );
+  }
+  const items = statuses.data.items;
+  return (
+    <>
+      {SUPPORT_STATUS_TYPES.map((type) => {
+        const ofType = items.filter((item) => item.statusType === type);
+        if (type === 'category' && kind === 'sales_assist' && ofType.length === 0) return null;
+        return (
+          <Paper key={type} variant="outlined" component="section" aria-labelledby={`type-${type}`} sx={{ mb: 2 }}>
+            <Typography id={`type-${type}`} variant="subtitle1" component="h2" sx={{ px: 2, pt: 1.5, fontWeight: 600 }}>
+              {TYPE_LABEL[type]}
+            </Typography>
+            {ofType.length === 0 ? (
+              <Typography color="text.secondary" sx={{ px: 2, py: 1.5 }}>
+                None yet.
+              </Typography>
+            ) : (
+              <List aria-label={TYPE_LABEL[type]} dense>
+                {ofType.map((item) => (
+                  <ListItem
+                    key={item.id}
+                    divider
+                    secondaryAction={
+                      <Box sx={{ display: 'flex' }}>
+                        <Tooltip title="Edit">
+                          <IconButton aria-label={`Edit ${item.status}`} onClick={() => onEdit(item)}>
+                            <EditRoundedIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                        {item.isActive ? (
+                          <Tooltip title="Deactivate">
+                            <IconButton aria-label={`Deactivate ${item.status}`} onClick={() => onDeactivate(item)}>
+                              <VisibilityOffRoundedIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        ) : null}
+                      </Box>
+                    }
+                    sx={{ pr: 12, opacity: item.isActive ? 1 : 0.6 }}
+                  >
+                    <ListItemText
+                      primary={
+                        <Box
+                          component="span"
+                          sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+                        >
+                          {item.status}
+                          {item.pausesSla ? (
+                            <Chip
+                              size="small"
+                              color="warning"
+                              variant="outlined"
+                              icon={<PauseCircleOutlineRoundedIcon />}
+                              label="Waiting on supplier"
+                            />
+                          ) : null}
+                          {item.isActive ? null : <Chip size="small" label="Inactive" />}
+                        </Box>
+                      }
+                      secondary={item.supplierName ?? 'All suppliers'}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </Paper>
+        );
+      })}
+    </>
+  );
+}
+
+/** The support status reference (spec 3 §7.1 "Support statuses") and the response targets, per kind. */
+export function SupportStatusesPage() {
+  useDocumentTitle('Support Statuses');
+  const { kinds, kind, setKind } = useEditableKinds();
+  const suppliers = useConsoleSuppliers();
+  const deactivate = useDeactivateSupportStatus(kind);
+  const { enqueueSnackbar } = useSnackbar();
+  const [editing, setEditing] = useState<SupportStatus | 'new' | null>(null);
+  const [removing, setRemoving] = useState<SupportStatus | null>(null);
+  return (
+    <Box sx={{ maxWidth: 900 }}>
+      <BackButton fallback={paths.adminSection} />
+      <PageHeader
+        title="Support Statuses"
+        subtitle="Ticket categories and the sub-statuses the helpdesk chooses from, per supplier or for all"
+        actions={
+          <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setEditing('new')}>
+            Add Status
+          </Button>
+        }
+      />
+      <KindTabs kinds={kinds} kind={kind} onChange={setKind} />
+      <SlaCard key={`sla-${kind}`} kind={kind} />
+      <StatusList kind={kind} onEdit={setEditing} onDeactivate={setRemoving} />
+      <StatusDialog kind={kind} editing={editing} suppliers={suppliers.data ?? []} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={removing !== null}
+        title="Deactivate status"
+        text={`Stop offering "${removing?.status ?? ''}"? Tickets that have it keep it.`}
+        confirmLabel="Deactivate"
+        danger
+        loading={deactivate.isPending}
+        onConfirm={() =>
+          removing &&
+          deactivate.mutate(removing.id, {
+            onSuccess: () => {
+              enqueueSnackbar('Support status deactivated', { variant: 'success' });
+              setRemoving(null);
+            },
+            onError: (error) => {
+              enqueueSnackbar(errorMessage(error), { variant: 'error' });
+              setRemoving(null);
+            },
+          })
+        }
+        onClose={() => setRemoving(null)}
+      />
+    </Box>
+  );
+}
