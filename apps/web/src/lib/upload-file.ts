@@ -1,7 +1,7 @@
 import { ProblemDetails } from '@portal/domain/platform/problem';
 
 /** What an upload is for: the server's `purpose` field (spec 1 §7 "File storage"). */
-export type UploadPurpose = 'id_photo' | 'person_photo' | 'dash' | 'supplier_banner' | 'fibre_activity';
+export type UploadPurpose = 'id_photo' | 'person_photo' | 'dash' | 'supplier_banner' | 'fibre_activity' | 'sadv_agents';
 
 /** Spec 1 §8 upload messages. */
 export const UPLOAD_MESSAGES = {

@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
 import type { FibreRow } from '@portal/domain/orders/fibre-import';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
@@ -104,9 +103,9 @@ export function stagingLine(line: number, row: FibreRow): string {
  * Streams COPY text lines into the staging table on `client`, which must be the connection of the
  * open transaction (see withConnection). Resolves with the rows loaded.
  */
-export async function copyIntoStaging(client: PoolClient, lines: Readable): Promise<number> {
+export async function copyIntoStaging(client: PoolClient, feed: (into: Writable) => Promise<void>): Promise<number> {
   const copy = client.query(copyFrom('copy fibre_staging from stdin'));
-  await pipeline(lines, copy);
+  await feed(copy);
   return copy.rowCount;
 }
 

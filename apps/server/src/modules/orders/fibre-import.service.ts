@@ -1,4 +1,5 @@
-import { compose, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   checkFibreRow,
   FIBRE_MAX_REJECTED_KEPT,
@@ -176,16 +177,11 @@ export async function runFibreImport(
           }
         }
         await progress('uploading', 5, 'Loading rows');
-        const lines = compose(
-          await storage.get(file.storageKey),
-          byteCounter((total) => {
-            bytesRead = total;
-          }),
-          parser,
-          checked,
-          chunkLines(),
-        );
-        await copyIntoStaging(client, lines);
+        const source = await storage.get(file.storageKey);
+        const counter = byteCounter((total) => {
+          bytesRead = total;
+        });
+        await copyIntoStaging(client, (into) => pipeline(source, counter, parser, checked, chunkLines(), into));
 
         await progress('processing', 65, 'Applying the orders');
         for (const repeated of await takeRepeatedLines(tx)) {
