@@ -41,7 +41,7 @@ export const access = {
   orderOverride: allowed('update', 'order-override'),
   /** '/edit-sales-note': every admin (spec 3 §2.1). */
   editSalesNote: allowed('list', 'sales-note'),
-  /** '/import-fibre-activity': the Commissions flag (spec 3 §2.2). */
+  /** '/import-fibre-activity' and '/import-sadv-agents-csv': the Commissions flag (spec 3 §2.2; decision 025). */
   importOrders: allowed('import', 'orders'),
   /** The leaderboard, on the dashboard and '/agent-dash/leaderBoard'. */
   leaderboard: allowed('read', 'leaderboard'),
