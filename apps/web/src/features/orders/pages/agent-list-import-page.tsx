@@ -243,12 +243,12 @@ function SupplierList({ supplierId, supplierName }: { supplierId: number; suppli
           </Box>
           {data.rows.length === 0 ? (
             <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
-              {EMPTY[view]}
+              {EMPTY[data.view]}
             </Typography>
           ) : (
             <>
               <TableContainer component={Paper} variant="outlined">
-                <ListTable view={view} rows={data.rows} />
+                <ListTable view={data.view} rows={data.rows} />
               </TableContainer>
               <TablePagination
                 component="div"
