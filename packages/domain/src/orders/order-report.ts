@@ -100,6 +100,29 @@ export const OrderTiles = z.object({
 });
 export type OrderTiles = z.infer<typeof OrderTiles>;
 
+/** One calendar month of the range (YYYY-MM) with its milestones, for the tiles' trend. */
+export const OrderTrendMonth = OrderTiles.extend({ month: z.string().regex(/^\d{4}-\d{2}$/) });
+export type OrderTrendMonth = z.infer<typeof OrderTrendMonth>;
+
+/** Every month from `from` to `to` (YYYY-MM-DD), as YYYY-MM, oldest first. */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(5, 7));
+  const end = to.slice(0, 7);
+  for (let guard = 0; guard < 240; guard += 1) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key > end) break;
+    months.push(key);
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return months;
+}
+
 export const ORDER_TILES = ['created', 'paid', 'installed', 'activated'] as const;
 export const ORDER_TILE_LABELS: Record<(typeof ORDER_TILES)[number], string> = {
   created: 'Created',
@@ -118,6 +141,8 @@ export const OrderReport = z.object({
   rows: z.array(OrderReportRow),
   /** The range's milestones, each counted by its own date. */
   tiles: OrderTiles,
+  /** The same milestones per month of the range, every month present (zeros included). */
+  trend: z.array(OrderTrendMonth),
 });
 export type OrderReport = z.infer<typeof OrderReport>;
 

@@ -131,6 +131,46 @@ afterAll(async () => {
 const numbers = (body: OrderReport) => body.rows.map((row) => row.orderNumber).sort();
 
 describe('GET /api/orders/report', () => {
+  it("gives the tiles' trend per month of the range, each milestone by its own date, empty months as zeros", async () => {
+    const { status, body } = await report(
+      cookies.agent,
+      `supplierId=${metro.id}&from=${lastMonth.from}&to=${month.to}`,
+    );
+    expect(status).toBe(200);
+    expect(body.trend).toEqual([
+      // C was created last month and paid this month.
+      { month: lastMonth.from.slice(0, 7), created: 1, paid: 0, installed: 0, activated: 0 },
+      { month: month.from.slice(0, 7), created: 3, paid: 3, installed: 2, activated: 2 },
+    ]);
+    const sums = body.trend.reduce(
+      (total, m) => ({
+        created: total.created + m.created,
+        paid: total.paid + m.paid,
+        installed: total.installed + m.installed,
+        activated: total.activated + m.activated,
+      }),
+      { created: 0, paid: 0, installed: 0, activated: 0 },
+    );
+    expect(sums).toEqual(body.tiles);
+    // A month with no orders is there with zeros.
+    const start = new Date(`${lastMonth.from}T00:00:00Z`);
+    start.setUTCMonth(start.getUTCMonth() - 1);
+    const earlier = start.toISOString().slice(0, 10);
+    const wider = await report(cookies.agent, `supplierId=${metro.id}&from=${earlier}&to=${month.to}`);
+    expect(wider.body.trend.map((m) => m.month)).toEqual([
+      earlier.slice(0, 7),
+      lastMonth.from.slice(0, 7),
+      month.from.slice(0, 7),
+    ]);
+    expect(wider.body.trend[0]).toEqual({
+      month: earlier.slice(0, 7),
+      created: 0,
+      paid: 0,
+      installed: 0,
+      activated: 0,
+    });
+  });
+
   it('lists the orders created in the range with the tiles, each milestone by its own date', async () => {
     const { status, body } = await metroReport(cookies.agent);
     expect(status).toBe(200);

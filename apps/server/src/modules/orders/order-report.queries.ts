@@ -164,3 +164,40 @@ export async function countOrderReport(
     activated: Number(row.activated),
   };
 }
+
+/**
+ * The tiles' trend: each milestone counted per calendar month of the range, by its own date, in
+ * one statement over the dealer's orders at the supplier (the same rows the tiles count).
+ */
+export async function findOrderTrend(
+  db: Executor,
+  filter: OrderReportSqlFilter,
+): Promise<{ month: string; created: number; paid: number; installed: number; activated: number }[]> {
+  const result = await db.execute<{
+    month: string;
+    created: number;
+    paid: number;
+    installed: number;
+    activated: number;
+  }>(sql`
+    select to_char(date_trunc('month', v.day), 'YYYY-MM') as month,
+           count(*) filter (where v.kind = 1)::int as created,
+           count(*) filter (where v.kind = 2)::int as paid,
+           count(*) filter (where v.kind = 3)::int as installed,
+           count(*) filter (where v.kind = 4)::int as activated
+      from (${dealersOrders(filter.userId)}) mine
+      join orders_import o on o.id = mine.id
+     cross join lateral (values (1, o.order_created_date), (2, o.order_paid_date),
+                                (3, o.order_installation_date), (4, o.supplier_activation_date)) v(kind, day)
+     where o.suppliers_master_id = ${filter.supplierId}
+       and v.day between ${filter.from}::date and ${filter.to}::date
+     group by 1
+     order by 1`);
+  return result.rows.map((row) => ({
+    month: row.month,
+    created: Number(row.created),
+    paid: Number(row.paid),
+    installed: Number(row.installed),
+    activated: Number(row.activated),
+  }));
+}

@@ -4,6 +4,7 @@ import {
   agentLabel,
   commissionStatus,
   isInPickerWindow,
+  monthsBetween,
   type OrderReport,
   type OrderReportFilter,
   type OrderReportQuery,
@@ -26,6 +27,7 @@ import { openSupplier, supplierDealers } from '../catalogue/catalogue.service.ts
 import {
   countOrderReport,
   findOrderReportRows,
+  findOrderTrend,
   type OrderReportDbRow,
   type OrderReportSqlFilter,
 } from './order-report.queries.ts';
@@ -81,7 +83,11 @@ export async function orderReport(
 ): Promise<OrderReport> {
   const filter = await checkedFilter(db, actor, query, today);
   const rows = await findOrderReportRows(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit });
-  const { total, ...tiles } = await countOrderReport(db, filter);
+  const [{ total, ...tiles }, months] = await Promise.all([countOrderReport(db, filter), findOrderTrend(db, filter)]);
+  const byMonth = new Map(months.map((month) => [month.month, month]));
+  const trend = monthsBetween(filter.from, filter.to).map(
+    (month) => byMonth.get(month) ?? { month, created: 0, paid: 0, installed: 0, activated: 0 },
+  );
   return {
     userId: filter.userId,
     report: filter.report,
@@ -90,6 +96,7 @@ export async function orderReport(
     total,
     rows: rows.map(toReportRow),
     tiles,
+    trend,
   };
 }
 
