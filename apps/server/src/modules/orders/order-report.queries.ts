@@ -166,21 +166,23 @@ export async function countOrderReport(
 }
 
 /**
- * The tiles' trend: each milestone counted per calendar month of the range, by its own date, in
- * one statement over the dealer's orders at the supplier (the same rows the tiles count).
+ * The tiles' trend: each milestone counted per day or calendar month of the range, by its own
+ * date, in one statement over the dealer's orders at the supplier (the same rows the tiles count).
  */
 export async function findOrderTrend(
   db: Executor,
   filter: OrderReportSqlFilter,
-): Promise<{ month: string; created: number; paid: number; installed: number; activated: number }[]> {
+  unit: 'day' | 'month',
+): Promise<{ period: string; created: number; paid: number; installed: number; activated: number }[]> {
+  const format = unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
   const result = await db.execute<{
-    month: string;
+    period: string;
     created: number;
     paid: number;
     installed: number;
     activated: number;
   }>(sql`
-    select to_char(date_trunc('month', v.day), 'YYYY-MM') as month,
+    select to_char(date_trunc(${unit}, v.day), ${format}) as period,
            count(*) filter (where v.kind = 1)::int as created,
            count(*) filter (where v.kind = 2)::int as paid,
            count(*) filter (where v.kind = 3)::int as installed,
@@ -194,7 +196,7 @@ export async function findOrderTrend(
      group by 1
      order by 1`);
   return result.rows.map((row) => ({
-    month: row.month,
+    period: row.period,
     created: Number(row.created),
     paid: Number(row.paid),
     installed: Number(row.installed),

@@ -4,7 +4,6 @@ import {
   agentLabel,
   commissionStatus,
   isInPickerWindow,
-  monthsBetween,
   type OrderReport,
   type OrderReportFilter,
   type OrderReportQuery,
@@ -16,6 +15,7 @@ import {
   type ReportAgents,
   type ReportAgentsQuery,
   todayIso,
+  trendPeriods,
 } from '@portal/domain/orders/order-report';
 import { UTF8_BOM } from '@portal/domain/platform/csv';
 import type { Database } from '../../db/client.ts';
@@ -83,10 +83,14 @@ export async function orderReport(
 ): Promise<OrderReport> {
   const filter = await checkedFilter(db, actor, query, today);
   const rows = await findOrderReportRows(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit });
-  const [{ total, ...tiles }, months] = await Promise.all([countOrderReport(db, filter), findOrderTrend(db, filter)]);
-  const byMonth = new Map(months.map((month) => [month.month, month]));
-  const trend = monthsBetween(filter.from, filter.to).map(
-    (month) => byMonth.get(month) ?? { month, created: 0, paid: 0, installed: 0, activated: 0 },
+  const { unit, periods } = trendPeriods(filter.from, filter.to);
+  const [{ total, ...tiles }, found] = await Promise.all([
+    countOrderReport(db, filter),
+    findOrderTrend(db, filter, unit),
+  ]);
+  const byPeriod = new Map(found.map((point) => [point.period, point]));
+  const trend = periods.map(
+    (period) => byPeriod.get(period) ?? { period, created: 0, paid: 0, installed: 0, activated: 0 },
   );
   return {
     userId: filter.userId,

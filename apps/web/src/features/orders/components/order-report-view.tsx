@@ -18,7 +18,7 @@ import {
   type OrderReportRow,
   type OrderReportType,
   type OrderTiles,
-  type OrderTrendMonth,
+  type OrderTrendPoint,
 } from '@portal/domain/orders/order-report';
 import { lazy, Suspense, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -90,13 +90,14 @@ const COLUMNS: GridColDef<OrderReportRow>[] = [
 const TileTrend = lazy(() => import('./tile-trend'));
 const TREND_COLOURS = { created: '#3d6fd1', paid: '#0b3a8c', installed: '#d4a017', activated: '#2e7d32' } as const;
 
-/** The month-by-month counts read out, since the sparkline itself is only a picture. */
-function trendText(trend: OrderTrendMonth[], key: (typeof ORDER_TILES)[number]): string {
-  return `${ORDER_TILE_LABELS[key]} per month: ${trend.map((month) => `${month.month} ${month[key]}`).join(', ')}`;
+/** The counts read out, since the sparkline itself is only a picture. */
+function trendText(trend: OrderTrendPoint[], key: (typeof ORDER_TILES)[number]): string {
+  const unit = trend[0]?.period.length === 7 ? 'month' : 'day';
+  return `${ORDER_TILE_LABELS[key]} per ${unit}: ${trend.map((point) => `${point.period} ${point[key]}`).join(', ')}`;
 }
 
-function Tiles({ tiles, trend }: { tiles: OrderTiles | undefined; trend: OrderTrendMonth[] | undefined }) {
-  // One month has nothing to compare with: no line.
+function Tiles({ tiles, trend }: { tiles: OrderTiles | undefined; trend: OrderTrendPoint[] | undefined }) {
+  // One step has nothing to compare with: no line.
   const showTrend = trend !== undefined && trend.length > 1;
   return (
     <Box
