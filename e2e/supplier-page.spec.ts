@@ -21,6 +21,7 @@ async function unregisteredSupplier(): Promise<number> {
 }
 
 test('an agent opens a supplier: tabs, tiles, grid, presets, search and the Agent Report file', async ({ page }) => {
+  test.setTimeout(90_000);
   const sunriseId = await unregisteredSupplier();
   await signIn(page, 'agent');
   await expect(page.getByRole('heading', { name: 'Choose a dashboard' })).toBeVisible();
@@ -40,6 +41,21 @@ test('an agent opens a supplier: tabs, tiles, grid, presets, search and the Agen
 
   const tiles = page.getByRole('group', { name: 'Order totals' });
   for (const tile of ['Created', 'Paid', 'Installed', 'Activated']) await expect(tiles).toContainText(tile);
+  // Each tile's trend over the month, day by day (read out for screen readers).
+  await expect(tiles.getByRole('img', { name: /^Created per day: \d{4}-\d{2}-01 \d+/ })).toBeVisible();
+  await expect(tiles.getByRole('img', { name: /^Activated per day:/ })).toBeVisible();
+  const shots = process.env.SHOTS_DIR;
+  if (shots) {
+    const gotIt = page.getByRole('button', { name: 'Got It' });
+    if (await gotIt.isVisible()) await gotIt.click();
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(tiles.locator('svg').first()).toBeVisible();
+      await tiles.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/supplier-reports-trend-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
   await expect(page.getByRole('button', { name: 'This Month' })).toHaveAttribute('aria-pressed', 'true');
   const grid = page.getByRole('grid');
   await expect(grid.getByRole('columnheader', { name: 'Account Number' })).toBeVisible();

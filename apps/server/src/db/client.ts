@@ -35,3 +35,31 @@ export async function assertReachable(db: Database, url: string): Promise<void> 
     throw new Error(`cannot reach the database at ${safeUrl}: ${reason}`);
   }
 }
+
+/**
+ * Runs `work` on one connection held for its whole length: a drizzle handle on that connection (its
+ * transactions stay on it) and the raw client, for what drizzle cannot say, such as `COPY … FROM
+ * STDIN`. After a failure the connection is closed, not pooled: a COPY cut off mid-stream or a
+ * connection killed mid-transaction must not be handed to the next request.
+ */
+export async function withConnection<T>(
+  db: Database,
+  work: (connection: Database, client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await db.$client.connect();
+  // A dropped connection emits 'error' on an idle client; without a listener that would crash the process.
+  const ignore = () => {};
+  client.on('error', ignore);
+  let failed = false;
+  try {
+    // Same typing as the pool's handle: only its queries and transactions are used.
+    const connection = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    return await work(connection, client);
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    client.off('error', ignore);
+    client.release(failed);
+  }
+}

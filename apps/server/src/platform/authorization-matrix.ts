@@ -1120,6 +1120,40 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expect: FLAGGED_ADMINS,
     sample: () => ({ params: { id: NO_SUCH_ID } }),
   },
+  // The Agent CSV import (spec 3 §2.1, §3.6; decision 025): like the fibre import, the Commissions flag.
+  {
+    route: 'GET /api/imports/sadv-agents/suppliers',
+    flags: ['Commissions'],
+    expect: FLAGGED_ADMINS,
+  },
+  {
+    route: 'POST /api/imports/sadv-agents',
+    flags: ['Commissions'],
+    note: 'a supplier that does not exist: 400',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ body: { supplierId: NO_SUCH_ID, fileId: NO_SUCH_UUID } }),
+  },
+  {
+    route: 'GET /api/imports/sadv-agents/{id}',
+    flags: ['Commissions'],
+    note: 'no such import: 404',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/imports/sadv-agents/suppliers/{supplierId}/report',
+    flags: ['Commissions'],
+    note: 'no such supplier: 404',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { supplierId: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/imports/sadv-agents/suppliers/{supplierId}/export',
+    flags: ['Commissions'],
+    note: 'no such supplier: 404',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { supplierId: NO_SUCH_ID } }),
+  },
   { route: 'GET /api/settings/levels', expect: ADMINS },
   { route: 'GET /api/settings/services', expect: ADMINS },
   {

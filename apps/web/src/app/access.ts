@@ -49,7 +49,7 @@ export const access = {
   agentSupportAdmin: allowed('manage', 'agent-support'),
   /** The helpdesk's reference editors (support statuses, canned replies): either helpdesk flag. */
   helpdeskAdmin: (user) => allowed('manage', 'sales-assist')(user) || allowed('manage', 'agent-support')(user),
-  /** '/import-fibre-activity': the Commissions flag (spec 3 §2.2). */
+  /** '/import-fibre-activity' and '/import-sadv-agents-csv': the Commissions flag (spec 3 §2.2; decision 025). */
   importOrders: allowed('import', 'orders'),
   /** The leaderboard, on the dashboard and '/agent-dash/leaderBoard'. */
   leaderboard: allowed('read', 'leaderboard'),

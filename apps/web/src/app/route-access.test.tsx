@@ -39,6 +39,8 @@ describe('routes by audience (spec 1 §2.2)', () => {
     ['/edit-product/1/2', leader],
     ['/import-fibre-activity', admin(['Deals', 'Users Management'])],
     ['/import-fibre-activity', leader],
+    ['/import-sadv-agents-csv', admin(['Deals', 'Users Management'])],
+    ['/import-sadv-agents-csv', leader],
   ])('%s is denied', async (path, user) => {
     renderAt(path, user);
     // The route's code loads first, then the gate decides.
@@ -50,6 +52,7 @@ describe('routes by audience (spec 1 §2.2)', () => {
     ['/update-password', waiting, 'Change your password'],
     ['/training', waiting, 'University'],
     ['/import-fibre-activity', admin(['Commissions']), 'Import Fibre Activity'],
+    ['/import-sadv-agents-csv', admin(['Commissions']), 'Agent CSV Import'],
   ])('%s is open', async (path, user, heading) => {
     renderAt(path, user);
     expect(await screen.findByRole('heading', { name: heading }, { timeout: 8000 })).toBeTruthy();

@@ -275,6 +275,12 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/orders/pages/fibre-import-page')).FibreImportPage,
                 }),
               },
+              {
+                path: paths.importSadvAgentsCsv,
+                lazy: async () => ({
+                  Component: (await import('../features/orders/pages/agent-list-import-page')).AgentListImportPage,
+                }),
+              },
             ],
           },
           {

@@ -42,6 +42,7 @@ export const paths = {
   orderOverride: '/order-override',
   editSalesNote: '/edit-sales-note',
   importFibreActivity: '/import-fibre-activity',
+  importSadvAgentsCsv: '/import-sadv-agents-csv',
   leaderboard: '/agent-dash/leaderBoard',
   leadManagement: '/agent-dash/lead-management',
   activeOrders: '/agent-dash/active-orders',

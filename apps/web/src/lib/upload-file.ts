@@ -7,6 +7,7 @@ export type UploadPurpose =
   | 'dash'
   | 'supplier_banner'
   | 'fibre_activity'
+  | 'sadv_agents'
   | 'ticket_document';
 
 /** Spec 1 §8 upload messages. */

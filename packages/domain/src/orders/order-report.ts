@@ -100,6 +100,41 @@ export const OrderTiles = z.object({
 });
 export type OrderTiles = z.infer<typeof OrderTiles>;
 
+/** One step of the tiles' trend: a day (YYYY-MM-DD) or a calendar month (YYYY-MM) with its milestones. */
+export const OrderTrendPoint = OrderTiles.extend({ period: z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/) });
+export type OrderTrendPoint = z.infer<typeof OrderTrendPoint>;
+
+/** Ranges up to this many days trend by day; longer ones by calendar month. */
+export const TREND_DAILY_MAX_DAYS = 62;
+
+const dayNumber = (iso: string) =>
+  Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+
+/** The trend's steps for a range (YYYY-MM-DD to YYYY-MM-DD), oldest first: days, or months when long. */
+export function trendPeriods(from: string, to: string): { unit: 'day' | 'month'; periods: string[] } {
+  const days = Math.round((dayNumber(to) - dayNumber(from)) / 86_400_000) + 1;
+  const periods: string[] = [];
+  if (days <= TREND_DAILY_MAX_DAYS) {
+    for (let i = 0; i < days; i += 1)
+      periods.push(new Date(dayNumber(from) + i * 86_400_000).toISOString().slice(0, 10));
+    return { unit: 'day', periods };
+  }
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(5, 7));
+  const end = to.slice(0, 7);
+  for (let guard = 0; guard < 240; guard += 1) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key > end) break;
+    periods.push(key);
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return { unit: 'month', periods };
+}
+
 export const ORDER_TILES = ['created', 'paid', 'installed', 'activated'] as const;
 export const ORDER_TILE_LABELS: Record<(typeof ORDER_TILES)[number], string> = {
   created: 'Created',
@@ -118,6 +153,8 @@ export const OrderReport = z.object({
   rows: z.array(OrderReportRow),
   /** The range's milestones, each counted by its own date. */
   tiles: OrderTiles,
+  /** The same milestones per day of the range (per month beyond 62 days), every step present. */
+  trend: z.array(OrderTrendPoint),
 });
 export type OrderReport = z.infer<typeof OrderReport>;
 

@@ -1,3 +1,4 @@
+export * from './agent-lists.ts';
 export * from './alerts.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';

@@ -32,8 +32,9 @@ export const FILE_PURPOSES = [
   // The dashboard banner images (spec 3 §2.1: the 'dash' folder).
   'dash',
   'supplier_banner',
-  // The fibre activity import's CSV (spec 3 §2.10): the only purpose that takes text.
+  // The imports' CSV files (spec 3 §2.10, §3.6): the only purposes that take text.
   'fibre_activity',
+  'sadv_agents',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
@@ -46,7 +47,7 @@ const ACCEPTED = {
 type AcceptedType = keyof typeof ACCEPTED;
 
 /** Purposes whose uploads are CSV text rather than an image or PDF. */
-export const CSV_PURPOSES: readonly string[] = ['fibre_activity'];
+export const CSV_PURPOSES: readonly string[] = ['fibre_activity', 'sadv_agents'];
 
 export const notCsv = () =>
   new AppError('UNSUPPORTED_FILE_TYPE', 415, 'Please upload a CSV file (comma-separated text).');

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { createProductType, createSupplier, createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
-import { FIBRE_IMPORT_QUEUE } from './fibre-import.service.ts';
+import { insertOrderImport } from './fibre-import.queries.ts';
+import { FIBRE_IMPORT_QUEUE, runFibreImport } from './fibre-import.service.ts';
 
 // The fibre activity import (spec 3 §2.10, §3.6, §5.4; DECISIONS "Orders"): CSV upload → job →
 // good rows upserted and attributed, bad rows reported by line and reason.
@@ -225,6 +226,58 @@ describe('the fibre activity import', () => {
         customer_status_1: 'Paid',
       },
     ]);
+  });
+
+  it('loads cells with tabs, backslashes, quotes and line breaks unchanged through COPY', async () => {
+    const name = '"Tab\there, back\\slash ""quoted""\nnext line"';
+    const row = line(`Z-${dealerByCode.id}`, 'F-20').replace('"Customer, F-20"', name);
+    const done = await importCsv([HEADER, row, line(`Z-${dealerByCode.id}`, 'F-21')].join('\n'));
+    expect(done.counts).toMatchObject({ rows: 2, inserted: 2, rejected: 0 });
+    const stored = await ctx.db.execute<{ customer_name: string }>(
+      sql`select customer_name from orders_import where suppliers_master_id = ${supplier} and order_number = 'F-20'`,
+    );
+    expect(stored.rows[0]!.customer_name).toBe('Tab\there, back\\slash "quoted"\nnext line');
+  });
+
+  it('a connection killed between loading and applying leaves nothing applied; running the job again applies the whole file', async () => {
+    const csv = [HEADER, line(`Z-${dealerByCode.id}`, 'R-1'), line('nobody', 'R-2'), line('', 'R-3')].join('\n');
+    const file = await upload(adminCookie, csv);
+    const batch = await insertOrderImport(ctx.db, {
+      fileName: 'restart.csv',
+      storedFileId: file.json().id,
+      suppliersMasterId: supplier,
+      refsProductTypeId: fibreType,
+      status: 'queued',
+    });
+    const deps = { db: ctx.db, jobs: ctx.services.jobs, storage: ctx.services.storage };
+    const stages: string[] = [];
+    // What a dying server looks like to PostgreSQL: the import's connection goes away mid-transaction.
+    const killing = async (stage: string) => {
+      stages.push(stage);
+      if (stage !== 'processing') return;
+      const staged = await ctx.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and state = 'idle in transaction' and pid <> pg_backend_pid()`);
+      expect(staged.rows[0]!.n).toBeGreaterThan(0);
+      await ctx.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and state = 'idle in transaction' and pid <> pg_backend_pid()`);
+    };
+    await expect(runFibreImport(deps, { importId: batch.id }, killing)).rejects.toThrow();
+    expect(stages).toContain('uploading');
+    expect(await ordersOf(['R-1', 'R-2', 'R-3'])).toEqual([]);
+    expect((await status(batch.id)).status).toBe('failed');
+
+    const result = await runFibreImport(deps, { importId: batch.id }, async () => {});
+    expect(result.rejected).toEqual([{ line: 4, orderNumber: 'R-3', reason: 'Missing agent_identification' }]);
+    expect((await ordersOf(['R-1', 'R-2', 'R-3'])).map((row) => [row.order_number, row.users_master_id])).toEqual([
+      ['R-1', dealerByCode.id],
+      ['R-2', null],
+    ]);
+    const after = await ctx.db.execute<{ status: string; inserted_count: number; rejected_count: number }>(
+      sql`select status, inserted_count, rejected_count from order_imports where id = ${batch.id}`,
+    );
+    expect(after.rows[0]).toEqual({ status: 'completed', inserted_count: 2, rejected_count: 1 });
   });
 
   it('a file without the required columns fails the batch and applies nothing', async () => {

@@ -1,10 +1,14 @@
+import type { Writable } from 'node:stream';
 import type { FibreRow } from '@portal/domain/orders/fibre-import';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Executor } from '../../db/client.ts';
+import { copyTextLine } from '../../db/copy.ts';
 import { orderImports, productTypes, suppliersMaster, suppliersProductTypeIndex } from '../../db/schema/index.ts';
 
-// SQL of the fibre activity import. The rows go through a TEMP staging table that lives only in the
-// job's one transaction; everything after loading it is set-based.
+// SQL of the fibre activity import. The rows are COPYed into a TEMP staging table that lives only in
+// the job's one transaction; everything after loading it is set-based.
 
 export type OrderImportRow = typeof orderImports.$inferSelect;
 
@@ -70,12 +74,8 @@ export async function createStaging(tx: Executor): Promise<void> {
     ) on commit drop`);
 }
 
-export interface StagedRow {
-  line: number;
-  row: FibreRow;
-}
-
-const TEXT_COLUMNS = [
+/** The staging columns in table order: what each COPY line carries. */
+export const STAGING_COLUMNS = [
   'agent_identification',
   'id',
   'customer_status_1',
@@ -85,28 +85,28 @@ const TEXT_COLUMNS = [
   'customer_phone',
   'customer_email',
   'customer_address',
-] as const;
-const DATE_COLUMNS = [
   'order_created_date',
   'order_paid_date',
   'order_installation_date',
   'supplier_activation_date',
-] as const;
-const TAIL_COLUMNS = ['external_reference', 'product', 'region'] as const;
+  'external_reference',
+  'product',
+  'region',
+] as const satisfies readonly (keyof FibreRow)[];
 
-/** One batch into the staging table: one array parameter per column, however many rows. */
-export async function stageRows(tx: Executor, rows: StagedRow[]): Promise<void> {
-  if (!rows.length) return;
-  const column = (name: keyof FibreRow) => rows.map((staged) => staged.row[name]);
-  const texts = TEXT_COLUMNS.map((name) => sql`${sql.param(column(name))}::text[]`);
-  const dates = DATE_COLUMNS.map((name) => sql`${sql.param(column(name))}::date[]`);
-  const tail = TAIL_COLUMNS.map((name) => sql`${sql.param(column(name))}::text[]`);
-  await tx.execute(sql`
-    insert into fibre_staging
-    select * from unnest(
-      ${sql.param(rows.map((staged) => staged.line))}::integer[],
-      ${sql.join([...texts, ...dates, ...tail], sql`, `)}
-    )`);
+/** One checked row as a COPY text line: its line number, then STAGING_COLUMNS. */
+export function stagingLine(line: number, row: FibreRow): string {
+  return copyTextLine([line, ...STAGING_COLUMNS.map((column) => row[column])]);
+}
+
+/**
+ * Streams COPY text lines into the staging table on `client`, which must be the connection of the
+ * open transaction (see withConnection). Resolves with the rows loaded.
+ */
+export async function copyIntoStaging(client: PoolClient, feed: (into: Writable) => Promise<void>): Promise<number> {
+  const copy = client.query(copyFrom('copy fibre_staging from stdin'));
+  await feed(copy);
+  return copy.rowCount;
 }
 
 /** Lines whose order number appears again later in the file: the later line wins; these are dropped. */

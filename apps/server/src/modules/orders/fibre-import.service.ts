@@ -11,7 +11,8 @@ import {
   missingFibreColumns,
 } from '@portal/domain/orders/fibre-import';
 import { parse } from 'csv-parse';
-import type { Database } from '../../db/client.ts';
+import { type Database, withConnection } from '../../db/client.ts';
+import { chunkLines } from '../../db/copy.ts';
 import type { Actor } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { findJobProgress } from '../../platform/jobs.queries.ts';
@@ -20,12 +21,12 @@ import type { FileStorage } from '../../platform/storage.ts';
 import { getStoredFile, refusedFiles } from '../files/files.service.ts';
 import {
   attributeOrders,
+  copyIntoStaging,
   createStaging,
   findOrderImport,
   findProductType,
   insertOrderImport,
-  type StagedRow,
-  stageRows,
+  stagingLine,
   suppliersOfProductType,
   takeRepeatedLines,
   updateOrderImport,
@@ -33,12 +34,14 @@ import {
 } from './fibre-import.queries.ts';
 
 // The fibre activity import (spec 3 §2.10, §3.6, §5.4; DECISIONS "Orders"). The request stores a
-// batch row and enqueues a job; the job streams the CSV through csv-parse, checks every row, loads
-// the good ones into a TEMP staging table in batches and applies them set-based, all in ONE
-// transaction: a failure applies nothing and marks the batch failed.
+// batch row and enqueues a job; the job streams the CSV through csv-parse, checks every row, streams
+// the good ones with COPY into a TEMP staging table and applies them set-based, all in ONE
+// transaction on one connection: a failure, or the process dying mid-way, applies nothing; running
+// the job again for the batch applies the whole file (decision 025).
 
 export const FIBRE_IMPORT_QUEUE = 'orders.fibre-import';
-const STAGE_BATCH = 5000;
+/** Rows between two progress reports while loading. */
+const PROGRESS_EVERY = 5000;
 
 export interface FibreImportDeps {
   db: Database;
@@ -128,90 +131,84 @@ export async function runFibreImport(
   await updateOrderImport(db, batch.id, { status: 'running', error: null, finishedAt: null });
   await progress('preparing', 0, 'Reading the file');
   try {
-    return await db.transaction(async (tx) => {
-      if (!batch.storedFileId) throw new Error('The import has no file.');
-      const file = await getStoredFile(tx, batch.storedFileId);
-      await createStaging(tx);
+    return await withConnection(db, (connection, client) =>
+      connection.transaction(async (tx) => {
+        if (!batch.storedFileId) throw new Error('The import has no file.');
+        const file = await getStoredFile(tx, batch.storedFileId);
+        await createStaging(tx);
 
-      const rejected: FibreRejectedRow[] = [];
-      let rejectedCount = 0;
-      let rowCount = 0;
-      const reject = (line: number, orderNumber: string | null, reason: string) => {
-        rejectedCount += 1;
-        if (rejected.length < FIBRE_MAX_REJECTED_KEPT) rejected.push({ line, orderNumber, reason });
-      };
+        const rejected: FibreRejectedRow[] = [];
+        let rejectedCount = 0;
+        let rowCount = 0;
+        const reject = (line: number, orderNumber: string | null, reason: string) => {
+          rejectedCount += 1;
+          if (rejected.length < FIBRE_MAX_REJECTED_KEPT) rejected.push({ line, orderNumber, reason });
+        };
 
-      let bytesRead = 0;
-      const parser = parse({
-        bom: true,
-        columns: (header: string[]) => {
-          const missing = missingFibreColumns(header);
-          if (missing.length) throw new Error(`The file lacks the column(s): ${missing.join(', ')}.`);
-          return header.map((name) => name.trim().toLowerCase());
-        },
-        skip_empty_lines: true,
-        relax_column_count: true,
-        info: true,
-      });
-      let pending: StagedRow[] = [];
-      const flush = async () => {
-        const rows = pending;
-        pending = [];
-        await stageRows(tx, rows);
-        await progress(
-          'uploading',
-          Math.min(60, 5 + (55 * bytesRead) / Math.max(1, file.sizeBytes)),
-          `${rowCount} rows read`,
-        );
-      };
-      const consume = async (records: AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) => {
-        for await (const { record, info } of records) {
-          rowCount += 1;
-          const checked = checkFibreRow(record);
-          if (!checked.ok) {
-            reject(info.lines, record.id?.trim() || null, checked.reason);
-            continue;
+        let bytesRead = 0;
+        const parser = parse({
+          bom: true,
+          columns: (header: string[]) => {
+            const missing = missingFibreColumns(header);
+            if (missing.length) throw new Error(`The file lacks the column(s): ${missing.join(', ')}.`);
+            return header.map((name) => name.trim().toLowerCase());
+          },
+          skip_empty_lines: true,
+          relax_column_count: true,
+          info: true,
+        });
+        // Every row is checked here; the good ones go on as COPY lines, the rest into the report.
+        async function* checked(records: AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+          for await (const { record, info } of records) {
+            rowCount += 1;
+            const result = checkFibreRow(record);
+            if (!result.ok) {
+              reject(info.lines, record.id?.trim() || null, result.reason);
+              continue;
+            }
+            yield stagingLine(info.lines, result.row);
+            if (rowCount % PROGRESS_EVERY === 0) {
+              await progress(
+                'uploading',
+                Math.min(60, 5 + (55 * bytesRead) / Math.max(1, file.sizeBytes)),
+                `${rowCount} rows read`,
+              );
+            }
           }
-          pending.push({ line: info.lines, row: checked.row });
-          if (pending.length >= STAGE_BATCH) await flush();
         }
-      };
-      await progress('uploading', 5, 'Loading rows');
-      await pipeline(
-        await storage.get(file.storageKey),
-        byteCounter((total) => {
+        await progress('uploading', 5, 'Loading rows');
+        const source = await storage.get(file.storageKey);
+        const counter = byteCounter((total) => {
           bytesRead = total;
-        }),
-        parser,
-        consume,
-      );
-      await flush();
+        });
+        await copyIntoStaging(client, (into) => pipeline(source, counter, parser, checked, chunkLines(), into));
 
-      await progress('processing', 65, 'Applying the orders');
-      for (const repeated of await takeRepeatedLines(tx)) {
-        reject(
-          repeated.line,
-          repeated.order_number,
-          `Order number repeated on line ${repeated.kept_line}; that line was used`,
-        );
-      }
-      rejected.sort((a, b) => a.line - b.line);
-      const target = { id: batch.id, supplierId: batch.suppliersMasterId, productTypeId: batch.refsProductTypeId };
-      const { inserted, updated } = await upsertOrders(tx, target);
-      await progress('processing', 85, 'Matching orders to dealers');
-      const attributed = await attributeOrders(tx, batch.suppliersMasterId);
-      await updateOrderImport(tx, batch.id, {
-        status: 'completed',
-        rowCount,
-        insertedCount: inserted,
-        updatedCount: updated,
-        rejectedCount,
-        error: null,
-        finishedAt: new Date(),
-      });
-      await progress('complete', 100, `${inserted} new, ${updated} updated, ${rejectedCount} rejected`);
-      return { rejected, attributed };
-    });
+        await progress('processing', 65, 'Applying the orders');
+        for (const repeated of await takeRepeatedLines(tx)) {
+          reject(
+            repeated.line,
+            repeated.order_number,
+            `Order number repeated on line ${repeated.kept_line}; that line was used`,
+          );
+        }
+        rejected.sort((a, b) => a.line - b.line);
+        const target = { id: batch.id, supplierId: batch.suppliersMasterId, productTypeId: batch.refsProductTypeId };
+        const { inserted, updated } = await upsertOrders(tx, target);
+        await progress('processing', 85, 'Matching orders to dealers');
+        const attributed = await attributeOrders(tx, batch.suppliersMasterId);
+        await updateOrderImport(tx, batch.id, {
+          status: 'completed',
+          rowCount,
+          insertedCount: inserted,
+          updatedCount: updated,
+          rejectedCount,
+          error: null,
+          finishedAt: new Date(),
+        });
+        await progress('complete', 100, `${inserted} new, ${updated} updated, ${rejectedCount} rejected`);
+        return { rejected, attributed };
+      }),
+    );
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000) || 'The import failed.';
     await updateOrderImport(db, batch.id, { status: 'failed', error: message, finishedAt: new Date() });

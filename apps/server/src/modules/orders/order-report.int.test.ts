@@ -4,6 +4,7 @@ import {
   presetRange,
   type ReportAgents,
   todayIso,
+  trendPeriods,
 } from '@portal/domain/orders/order-report';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +132,51 @@ afterAll(async () => {
 const numbers = (body: OrderReport) => body.rows.map((row) => row.orderNumber).sort();
 
 describe('GET /api/orders/report', () => {
+  it("gives the tiles' trend per day of a month, each milestone by its own date, empty days as zeros", async () => {
+    const { status, body } = await metroReport(cookies.agent);
+    expect(status).toBe(200);
+    expect(body.trend.map((point) => point.period)).toEqual(trendPeriods(month.from, month.to).periods);
+    expect(body.trend[0]!.period).toBe(month.from);
+    // B-1 created and D-1 installed on the 3rd.
+    expect(body.trend.find((point) => point.period === day(3))).toEqual({
+      period: day(3),
+      created: 1,
+      paid: 0,
+      installed: 1,
+      activated: 0,
+    });
+    expect(body.trend.find((point) => point.period === day(20))).toEqual({
+      period: day(20),
+      created: 0,
+      paid: 0,
+      installed: 0,
+      activated: 0,
+    });
+    const sums = body.trend.reduce(
+      (total, point) => ({
+        created: total.created + point.created,
+        paid: total.paid + point.paid,
+        installed: total.installed + point.installed,
+        activated: total.activated + point.activated,
+      }),
+      { created: 0, paid: 0, installed: 0, activated: 0 },
+    );
+    expect(sums).toEqual(body.tiles);
+  });
+
+  it('gives the trend per calendar month over a range longer than 62 days', async () => {
+    const start = new Date(`${lastMonth.from}T00:00:00Z`);
+    start.setUTCMonth(start.getUTCMonth() - 1);
+    const earlier = start.toISOString().slice(0, 10);
+    const { body } = await report(cookies.agent, `supplierId=${metro.id}&from=${earlier}&to=${month.to}`);
+    expect(body.trend).toEqual([
+      { period: earlier.slice(0, 7), created: 0, paid: 0, installed: 0, activated: 0 },
+      // C-1 was created last month and paid this month.
+      { period: lastMonth.from.slice(0, 7), created: 1, paid: 0, installed: 0, activated: 0 },
+      { period: month.from.slice(0, 7), created: 3, paid: 3, installed: 2, activated: 2 },
+    ]);
+  });
+
   it('lists the orders created in the range with the tiles, each milestone by its own date', async () => {
     const { status, body } = await metroReport(cookies.agent);
     expect(status).toBe(200);

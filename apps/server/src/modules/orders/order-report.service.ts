@@ -15,6 +15,7 @@ import {
   type ReportAgents,
   type ReportAgentsQuery,
   todayIso,
+  trendPeriods,
 } from '@portal/domain/orders/order-report';
 import { UTF8_BOM } from '@portal/domain/platform/csv';
 import type { Database } from '../../db/client.ts';
@@ -26,6 +27,7 @@ import { openSupplier, supplierDealers } from '../catalogue/catalogue.service.ts
 import {
   countOrderReport,
   findOrderReportRows,
+  findOrderTrend,
   type OrderReportDbRow,
   type OrderReportSqlFilter,
 } from './order-report.queries.ts';
@@ -81,7 +83,15 @@ export async function orderReport(
 ): Promise<OrderReport> {
   const filter = await checkedFilter(db, actor, query, today);
   const rows = await findOrderReportRows(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit });
-  const { total, ...tiles } = await countOrderReport(db, filter);
+  const { unit, periods } = trendPeriods(filter.from, filter.to);
+  const [{ total, ...tiles }, found] = await Promise.all([
+    countOrderReport(db, filter),
+    findOrderTrend(db, filter, unit),
+  ]);
+  const byPeriod = new Map(found.map((point) => [point.period, point]));
+  const trend = periods.map(
+    (period) => byPeriod.get(period) ?? { period, created: 0, paid: 0, installed: 0, activated: 0 },
+  );
   return {
     userId: filter.userId,
     report: filter.report,
@@ -90,6 +100,7 @@ export async function orderReport(
     total,
     rows: rows.map(toReportRow),
     tiles,
+    trend,
   };
 }
 

@@ -51,6 +51,13 @@ export const HUB_SECTIONS: HubSection[] = [
         icon: <UploadFileRoundedIcon />,
         shown: access.importOrders,
       },
+      {
+        label: 'Agent CSV Import',
+        description: "A supplier's agent list, matched to our dealers",
+        to: paths.importSadvAgentsCsv,
+        icon: <GroupsRoundedIcon />,
+        shown: access.importOrders,
+      },
     ],
   },
   {

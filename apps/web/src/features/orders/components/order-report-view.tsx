@@ -18,8 +18,9 @@ import {
   type OrderReportRow,
   type OrderReportType,
   type OrderTiles,
+  type OrderTrendPoint,
 } from '@portal/domain/orders/order-report';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { ServerGrid } from '../../../components/server-grid';
 import { agentReportHref, useOrderReport } from '../api/order-report';
@@ -86,7 +87,18 @@ const COLUMNS: GridColDef<OrderReportRow>[] = [
   },
 ];
 
-function Tiles({ tiles }: { tiles: OrderTiles | undefined }) {
+const TileTrend = lazy(() => import('./tile-trend'));
+const TREND_COLOURS = { created: '#3d6fd1', paid: '#0b3a8c', installed: '#d4a017', activated: '#2e7d32' } as const;
+
+/** The counts read out, since the sparkline itself is only a picture. */
+function trendText(trend: OrderTrendPoint[], key: (typeof ORDER_TILES)[number]): string {
+  const unit = trend[0]?.period.length === 7 ? 'month' : 'day';
+  return `${ORDER_TILE_LABELS[key]} per ${unit}: ${trend.map((point) => `${point.period} ${point[key]}`).join(', ')}`;
+}
+
+function Tiles({ tiles, trend }: { tiles: OrderTiles | undefined; trend: OrderTrendPoint[] | undefined }) {
+  // One step has nothing to compare with: no line.
+  const showTrend = trend !== undefined && trend.length > 1;
   return (
     <Box
       role="group"
@@ -109,6 +121,13 @@ function Tiles({ tiles }: { tiles: OrderTiles | undefined }) {
           ) : (
             <Skeleton width={48} height={40} />
           )}
+          {showTrend ? (
+            <Box role="img" aria-label={trendText(trend, key)} sx={{ mt: 0.5 }}>
+              <Suspense fallback={<Skeleton variant="rounded" height={40} />}>
+                <TileTrend trend={trend} milestone={key} colour={TREND_COLOURS[key]} />
+              </Suspense>
+            </Box>
+          ) : null}
         </Paper>
       ))}
     </Box>
@@ -124,7 +143,7 @@ export function OrderReportView({ filter }: { filter: ReportFilter }) {
   const empty = filter.search ? 'No orders match the search' : 'No orders in this period';
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Tiles tiles={data?.tiles} />
+      <Tiles tiles={data?.tiles} trend={data?.trend} />
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary" aria-live="polite">
           {data ? `${data.total} ${data.total === 1 ? 'order' : 'orders'}` : ' '}

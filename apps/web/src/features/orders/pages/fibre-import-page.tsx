@@ -3,7 +3,6 @@ import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -29,6 +28,7 @@ import {
   useImportProductTypes,
   useStartFibreImport,
 } from '../api/fibre-import';
+import { IMPORT_STAGES, ImportProgress } from '../components/import-progress';
 
 // Import Fibre Activity (spec 3 §2.10): product type → supplier (cleared when the type changes) →
 // CSV; the job's stage and percent while it runs, then the counts and the rejected rows.
@@ -44,26 +44,6 @@ const ImportForm = z.object({
     }),
 });
 type ImportForm = z.input<typeof ImportForm>;
-
-const STAGES: Record<string, string> = {
-  queued: 'Waiting to start',
-  started: 'Starting',
-  preparing: 'Preparing',
-  uploading: 'Loading rows',
-  processing: 'Processing',
-  complete: 'Complete',
-};
-
-function ImportProgress({ label, percent }: { label: string; percent: number }) {
-  return (
-    <Box sx={{ display: 'grid', gap: 1 }} role="status" aria-live="polite">
-      <Typography variant="body2">
-        {label} — {percent}%
-      </Typography>
-      <LinearProgress variant="determinate" value={percent} aria-label={`${label} ${percent}%`} />
-    </Box>
-  );
-}
 
 function ImportResult({
   status,
@@ -270,7 +250,7 @@ export function FibreImportPage() {
         {uploadPercent !== undefined ? <ImportProgress label="Uploading file" percent={uploadPercent} /> : null}
         {jobRunning ? (
           <ImportProgress
-            label={STAGES[current.stage ?? current.status] ?? current.stage ?? 'Working'}
+            label={IMPORT_STAGES[current.stage ?? current.status] ?? current.stage ?? 'Working'}
             percent={current.percent}
           />
         ) : null}

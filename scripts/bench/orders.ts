@@ -1,0 +1,305 @@
+// `npm run bench:orders`: the selling benchmark (issue 12) in its own database `portal_bench_orders`
+// on BENCH_DATABASE_URL's server (default: TEST_DATABASE_URL's). Seeds ~100k users and
+// BENCH_ORDERS orders (default 5 000 000) set-based, then measures through the real HTTP API beside
+// the bare SQL of the same statements: the leaderboard (overall and structure), an order report
+// page with its tiles and trend, the structure report of a 9 841-person branch, and the fibre import
+// of a BENCH_IMPORT_ROWS-row CSV (default 1 000 000) against a plain COPY of the same file into a
+// table with the same indexes. Figures go to docs/benchmarks.md by hand.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { presetRange, todayIso, trendPeriods } from '@portal/domain/orders/order-report';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadSettings } from '../../apps/server/src/config.ts';
+import { createDatabase } from '../../apps/server/src/db/client.ts';
+import { runMigrations } from '../../apps/server/src/db/migrate.ts';
+import { createProductType, createSupplier, createUser } from '../../apps/server/src/db/seed/factories.ts';
+import { runFibreImport } from '../../apps/server/src/modules/orders/fibre-import.service.ts';
+import { rankedSellers } from '../../apps/server/src/modules/orders/leaderboard.queries.ts';
+import {
+  countOrderReport,
+  findOrderReportRows,
+  findOrderTrend,
+} from '../../apps/server/src/modules/orders/order-report.queries.ts';
+import { structureRows } from '../../apps/server/src/modules/orders/structure-report.queries.ts';
+import { createServices } from '../../apps/server/src/services.ts';
+import { measurePair, printTable, type Row } from './measure.ts';
+import { seedLargeHierarchy } from './seed-large.ts';
+import { seedOrders } from './seed-orders.ts';
+
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NAME = 'portal_bench_orders';
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
+const PASSWORD = 'Bench1234!';
+const started = Date.now();
+const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+await admin.query(`CREATE DATABASE ${NAME}`);
+await admin.end();
+const url = new URL(adminUrl);
+url.pathname = `/${NAME}`;
+const db = createDatabase(url.toString(), { max: 10 });
+const storageDir = await mkdtemp(path.join(os.tmpdir(), 'bench-orders-'));
+const q = (text: string, params: unknown[] = []) => db.$client.query(text, params);
+try {
+  await runMigrations(db);
+  const { root, branches, total } = await seedLargeHierarchy(db);
+  console.log(`${total} users in ${seconds()} s`);
+  const fibre = await createProductType(db, 'Bench Fibre');
+  const suppliers: number[] = [];
+  for (let i = 1; i <= 5; i++) {
+    suppliers.push(
+      (
+        await createSupplier(db, {
+          supplierName: `Bench Supplier ${i}`,
+          supplierStatus: 1,
+          reports: true,
+          productTypeIds: [fibre.id],
+        })
+      ).id,
+    );
+  }
+  const seedStart = Date.now();
+  await seedOrders(db, { count: ORDERS, suppliers, productTypeId: fibre.id, firstUser: root, users: total });
+  const seedSeconds = (Date.now() - seedStart) / 1000;
+  console.log(`${ORDERS} orders in ${seedSeconds.toFixed(1)} s (total ${seconds()} s)`);
+
+  const port = process.env.BENCH_PORT ?? '3192';
+  const settings = loadSettings({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url.toString(),
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    HOST: '127.0.0.1',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    AUTH_SIGN_IN_PER_MINUTE: '100000',
+    STORAGE_DIR: storageDir,
+    OUTBOX_TRANSPORT_ALLOWED: 'true',
+  });
+  const services = createServices({ settings, db, url: url.toString(), secret: settings.AUTH_SECRET! });
+  const app = await buildApp({ ...services, webDistDir: '/nonexistent' });
+  await app.listen({ host: '127.0.0.1', port: settings.PORT });
+  const origin = settings.publicUrl;
+  const signIn = async (email: string) => {
+    const answer = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    if (!answer.ok) throw new Error(`bench sign-in failed: ${answer.status} ${await answer.text()}`);
+    return answer.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  };
+  /** Signs in as a seeded user: a login made by the factory, handed to that user's row. */
+  const signInAs = async (userId: number) => {
+    const login = await createUser(db, { parentId: root, password: PASSWORD });
+    await q('UPDATE users_master SET auth_id = NULL WHERE id = $1', [login.id]);
+    await q('UPDATE users_master SET auth_id = $1 WHERE id = $2', [login.authId, userId]);
+    return signIn(login.email!);
+  };
+  const get = async (cookie: string, pathAndQuery: string) => {
+    const answer = await fetch(`${origin}${pathAndQuery}`, { headers: { cookie } });
+    if (answer.status !== 200) throw new Error(`GET ${pathAndQuery}: ${answer.status} ${await answer.text()}`);
+    return answer.json();
+  };
+
+  const today = todayIso();
+  const month = presetRange('This Month', today);
+  const [year, monthNumber] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const rows: Row[] = [];
+
+  // --- Leaderboard ---------------------------------------------------------------------------
+  const branchLeader = branches[0]!;
+  const leaderCookie = await signInAs(branchLeader);
+  const { rows: paidThisMonth } = await q(
+    'SELECT count(*)::int AS n FROM orders_import WHERE order_paid_date >= $1::date',
+    [month.from],
+  );
+  const board = (view: 'overall' | 'structure') =>
+    `/api/leaderboard?year=${year}&month=${monthNumber}&view=${view}&limit=10`;
+  for (const view of ['overall', 'structure'] as const) {
+    rows.push({
+      name: `leaderboard ${view} this month (${paidThisMonth[0].n} paid orders)`,
+      ...(await measurePair(
+        300,
+        () => get(leaderCookie, board(view)),
+        () =>
+          rankedSellers(db, {
+            from: month.from,
+            supplierId: null,
+            withinId: view === 'structure' ? branchLeader : null,
+            limit: 10,
+            viewerId: branchLeader,
+          }),
+      )),
+      target: 'p95 < 10 ms',
+    });
+  }
+
+  // --- Order report page with tiles and trend ----------------------------------------------------
+  // The busiest dealer at supplier 1 over the last 12 months (the longest range the page offers).
+  const supplierId = suppliers[0]!;
+  const { rows: busiest } = await q(
+    `SELECT om.users_master_id AS id, count(*)::int AS n FROM orders_master om
+       JOIN orders_import o ON o.id = om.orders_import_id
+      WHERE o.suppliers_master_id = $1 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+    [supplierId],
+  );
+  const dealer = busiest[0].id as number;
+  await q('INSERT INTO users_supplier_index (user_id, supplier_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+    dealer,
+    supplierId,
+  ]);
+  const dealerCookie = await signInAs(dealer);
+  const yearAgo = new Date(`${month.from}T00:00:00Z`);
+  yearAgo.setUTCMonth(yearAgo.getUTCMonth() - 11);
+  const range = { from: yearAgo.toISOString().slice(0, 10), to: month.to };
+  if (trendPeriods(range.from, range.to).periods.length !== 12) throw new Error('the range should be 12 months');
+  const filter = { userId: dealer, supplierId, report: 'order' as const, ...range, search: null };
+  rows.push({
+    name: `order report page 1 + tiles + trend, 12 months (${busiest[0].n} orders of the dealer)`,
+    ...(await measurePair(
+      300,
+      () => get(dealerCookie, `/api/orders/report?supplierId=${supplierId}&from=${range.from}&to=${range.to}`),
+      async () => {
+        await findOrderReportRows(db, filter, { limit: 50, offset: 0 });
+        await Promise.all([countOrderReport(db, filter), findOrderTrend(db, filter, 'month')]);
+      },
+    )),
+    target: 'p95 < 20 ms, ≤ 2× SQL',
+  });
+
+  // --- Structure report of a 9 841-person branch -----------------------------------------------
+  rows.push({
+    name: 'structure report of a 9 841-person branch, this month',
+    ...(await measurePair(
+      100,
+      () => get(leaderCookie, `/api/orders/structure?from=${month.from}&to=${month.to}`),
+      () =>
+        structureRows(db, {
+          nodeId: branchLeader,
+          rootId: branchLeader,
+          supplierId: null,
+          from: month.from,
+          to: month.to,
+        }),
+    )),
+    target: 'p95 < 150 ms',
+  });
+
+  printTable(rows);
+
+  // --- Fibre import of a large file against a plain COPY of it -------------------------------------
+  const header =
+    'agent_identification,id,customer_status_1,customer_status_2,customer_account_number,customer_name,customer_phone,customer_email,customer_address,order_created_date,order_paid_date,order_installation_date,supplier_activation_date,external_reference,product,region';
+  async function* csvText() {
+    yield `${header}\n`;
+    let chunk = '';
+    for (let i = 1; i <= IMPORT_ROWS; i++) {
+      const user = root + ((i * 7919) % total);
+      const created = new Date(Date.UTC(year, monthNumber - 1, 1 + (i % 25))).toISOString().slice(0, 10);
+      chunk += `Z-${user},IMP-${i},Paid,,ACC-I${i},"Customer, ${i}",082${String(i % 10_000_000).padStart(7, '0')},c${i}@example.test,${i} Main Road,${created},${created},${created},,PREM-I${i},Fibre 50,Gauteng\n`;
+      if (chunk.length > 1 << 16) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk) yield chunk;
+  }
+  const storageKey = `fibre_activity/bench/${randomUUID()}.csv`;
+  await services.storage.put(storageKey, Readable.from(csvText()), 'text/csv');
+  const { rows: fileRows } = await q(
+    `INSERT INTO stored_files (storage_key, original_name, content_type, size_bytes, sha256, purpose)
+     VALUES ($1, 'bench.csv', 'text/csv', 1, 'bench', 'fibre_activity') RETURNING id`,
+    [storageKey],
+  );
+  // The bare side: PostgreSQL COPY of the same file into a table of its columns with the same indexes.
+  await q(
+    `CREATE TABLE bench_copy (${header
+      .split(',')
+      .map((column) => `${column === 'id' ? 'order_number' : column} text`)
+      .join(', ')})`,
+  );
+  for (const index of [
+    'CREATE UNIQUE INDEX ON bench_copy (order_number)',
+    'CREATE INDEX ON bench_copy (order_created_date)',
+    'CREATE INDEX ON bench_copy (order_paid_date)',
+    'CREATE INDEX ON bench_copy (order_installation_date)',
+    'CREATE INDEX ON bench_copy (supplier_activation_date)',
+    'CREATE INDEX ON bench_copy (agent_identification)',
+  ])
+    await q(index);
+  const copyStart = Date.now();
+  {
+    const client = await db.$client.connect();
+    try {
+      await pipeline(
+        await services.storage.get(storageKey),
+        client.query(copyFrom('COPY bench_copy FROM STDIN (FORMAT csv, HEADER true)')),
+      );
+    } finally {
+      client.release();
+    }
+  }
+  const copySeconds = (Date.now() - copyStart) / 1000;
+
+  const { rows: batchRows } = await q(
+    `INSERT INTO order_imports (file_name, stored_file_id, suppliers_master_id, refs_product_type_id, status)
+     VALUES ('bench.csv', $1, $2, $3, 'queued') RETURNING id`,
+    [fileRows[0].id, supplierId, fibre.id],
+  );
+  const importStart = Date.now();
+  // Where the time goes: the moment each reported step begins.
+  const steps: string[] = [];
+  let lastStep = '';
+  const result = await runFibreImport(
+    { db, jobs: services.jobs, storage: services.storage },
+    { importId: batchRows[0].id },
+    async (stage, _percent, message) => {
+      const step = stage === 'uploading' ? stage : `${stage}: ${message ?? ''}`;
+      if (step === lastStep) return;
+      lastStep = step;
+      steps.push(`${((Date.now() - importStart) / 1000).toFixed(1)} s ${step}`);
+    },
+  );
+  const importSeconds = (Date.now() - importStart) / 1000;
+  const { rows: counts } = await q(
+    'SELECT row_count, inserted_count, rejected_count FROM order_imports WHERE id = $1',
+    [batchRows[0].id],
+  );
+  console.log(`\n| import of ${IMPORT_ROWS} rows | seconds | rows/s |`);
+  console.log('|---|---|---|');
+  console.log(
+    `| bare COPY into a table with the same indexes | ${copySeconds.toFixed(1)} | ${Math.round(IMPORT_ROWS / copySeconds)} |`,
+  );
+  console.log(
+    `| fibre import (parse, check, COPY to staging, upsert, attribute ${result.attributed}) | ${importSeconds.toFixed(1)} | ${Math.round(IMPORT_ROWS / importSeconds)} |`,
+  );
+  console.log(
+    `import at ${((100 * copySeconds) / importSeconds).toFixed(0)} % of bare COPY throughput (target ≥ 50 %); batch: ${JSON.stringify(counts[0])}`,
+  );
+  console.log(`import steps: ${steps.join(' → ')}`);
+  console.log(`seed of ${ORDERS} orders: ${seedSeconds.toFixed(1)} s`);
+  await app.close();
+} finally {
+  await db.$client.end();
+  await rm(storageDir, { recursive: true, force: true });
+  const cleanup = new pg.Client({ connectionString: adminUrl });
+  await cleanup.connect();
+  await cleanup.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+  await cleanup.end();
+}
+console.log(`\nbench finished in ${seconds()} s`);
