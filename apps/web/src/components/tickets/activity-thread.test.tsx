@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ActivityThread, closedRatedText, THREAD_TEXTS, type ThreadActivity } from './activity-thread';
 import { RatedIcon, RatingForm } from './rating';
@@ -57,6 +58,40 @@ describe('ActivityThread', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(onSend).toHaveBeenCalled());
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Hello');
+  });
+
+  it('lets the page hold the draft and add buttons beside Send, emptying the draft once sent', async () => {
+    const onSend = vi.fn().mockResolvedValue(undefined);
+    function Page() {
+      const [draft, setDraft] = useState('Hi Sipho');
+      return (
+        <ActivityThread
+          activities={activities}
+          viewerIsAdmin
+          closed={false}
+          onSend={onSend}
+          allowInternal
+          draft={draft}
+          onDraftChange={setDraft}
+          composerActions={
+            <button type="button" onClick={() => setDraft((current) => `${current}, thanks.`)}>
+              Insert
+            </button>
+          }
+        />
+      );
+    }
+    render(<Page />);
+    const box = screen.getByLabelText('Message') as HTMLTextAreaElement;
+    expect(box.value).toBe('Hi Sipho');
+    fireEvent.click(screen.getByRole('button', { name: 'Insert' }));
+    expect(box.value).toBe('Hi Sipho, thanks.');
+    fireEvent.change(box, { target: { value: 'Hi Sipho, thanks. Booked.' } });
+    fireEvent.click(screen.getByLabelText('Internal'));
+    expect(screen.getByText(THREAD_TEXTS.internalHint)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledWith({ text: 'Hi Sipho, thanks. Booked.', internal: true });
+    await waitFor(() => expect(box.value).toBe(''));
   });
 
   it('takes no messages once closed: admins read "This ticket is closed."', () => {
