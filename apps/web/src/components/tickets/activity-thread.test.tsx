@@ -19,6 +19,31 @@ const activities: ThreadActivity[] = [
   { id: 4, text: 'We are on it', type: 'admin', createdAt: '2026-11-20T08:03:00.000Z' },
 ];
 
+/** A page that holds the draft and adds a button that writes into it. */
+function PageHoldingTheDraft({
+  onSend,
+}: {
+  onSend: (message: { text: string; internal: boolean }) => Promise<unknown>;
+}) {
+  const [draft, setDraft] = useState('Hi Sipho');
+  return (
+    <ActivityThread
+      activities={activities}
+      viewerIsAdmin
+      closed={false}
+      onSend={onSend}
+      allowInternal
+      draft={draft}
+      onDraftChange={setDraft}
+      composerActions={
+        <button type="button" onClick={() => setDraft((current) => `${current}, thanks.`)}>
+          Insert
+        </button>
+      }
+    />
+  );
+}
+
 describe('ActivityThread', () => {
   it('shows a dealer the messages and updates but never internal notes', () => {
     render(<ActivityThread activities={activities} viewerIsAdmin={false} closed={false} onSend={vi.fn()} />);
@@ -62,26 +87,7 @@ describe('ActivityThread', () => {
 
   it('lets the page hold the draft and add buttons beside Send, emptying the draft once sent', async () => {
     const onSend = vi.fn().mockResolvedValue(undefined);
-    function Page() {
-      const [draft, setDraft] = useState('Hi Sipho');
-      return (
-        <ActivityThread
-          activities={activities}
-          viewerIsAdmin
-          closed={false}
-          onSend={onSend}
-          allowInternal
-          draft={draft}
-          onDraftChange={setDraft}
-          composerActions={
-            <button type="button" onClick={() => setDraft((current) => `${current}, thanks.`)}>
-              Insert
-            </button>
-          }
-        />
-      );
-    }
-    render(<Page />);
+    render(<PageHoldingTheDraft onSend={onSend} />);
     const box = screen.getByLabelText('Message') as HTMLTextAreaElement;
     expect(box.value).toBe('Hi Sipho');
     fireEvent.click(screen.getByRole('button', { name: 'Insert' }));
