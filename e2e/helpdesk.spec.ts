@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { query, removeFeature } from './db.ts';
 import { expect, personas, signIn, test } from './fixtures.ts';
 
@@ -110,6 +111,24 @@ test('the helpdesk filters and searches, answers with an internal note and a can
   ).toBeVisible();
   await shoot(page, 'ticket-activity');
 
+  // The helpdesk adds a supporting document; the thread says so.
+  await dialog.getByRole('tab', { name: 'Documents' }).click();
+  await expect(dialog.getByRole('button', { name: 'Add Supporting Documents' })).toBeEnabled();
+  const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: { r: 200, g: 90, b: 20 } } })
+    .png()
+    .toBuffer();
+  await dialog
+    .getByTestId('ticket-documents-input')
+    .setInputFiles([{ name: 'supplier-job-card.png', mimeType: 'image/png', buffer: png }]);
+  await expect(
+    dialog.getByRole('list', { name: 'Supporting documents' }).getByText('supplier-job-card.png'),
+  ).toBeVisible();
+  await shoot(page, 'ticket-documents');
+  await dialog.getByRole('tab', { name: 'Activity' }).click();
+  await expect(
+    thread.locator('[data-activity="update"]').filter({ hasText: 'New file uploaded to ticket' }).last(),
+  ).toBeVisible();
+
   // Close it with a closed sub-status (spec 3 §4.3).
   const updates = thread.locator('[data-activity="update"]');
   const updatesBefore = await updates.count();
@@ -130,6 +149,8 @@ test('the helpdesk filters and searches, answers with an internal note and a can
   // The update notice is in the thread (the thread has been read).
   await expect(updates).toHaveCount(updatesBefore + 1);
   await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  await dialog.getByRole('tab', { name: 'Documents' }).click();
+  await expect(dialog.getByRole('button', { name: 'Add Supporting Documents' })).toBeDisabled();
 
   // Mark as Unread: the dialog closes and the row is flagged again.
   await dialog.getByRole('button', { name: 'Mark as Unread' }).click();

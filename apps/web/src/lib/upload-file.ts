@@ -71,3 +71,27 @@ export function uploadFile(
     request.send(form);
   });
 }
+
+/** Jpeg, PNG and PDF: what POST /api/files takes for a ticket's documents. */
+export const DOCUMENT_ACCEPT = 'image/jpeg,image/png,application/pdf';
+
+/** A file uploaded for a ticket: its id (to attach) and its name (to list). */
+export interface UploadedDocument {
+  id: string;
+  name: string;
+}
+
+/**
+ * Uploads a ticket's documents one after another (purpose ticket_document); any failure stops
+ * with its message. Shared by the dealer's ticket screens and the helpdesk console.
+ */
+export async function uploadTicketDocuments(files: readonly File[]): Promise<UploadedDocument[]> {
+  const uploaded: UploadedDocument[] = [];
+  for (const file of files) {
+    const url = await uploadFile(file, 'ticket_document', () => undefined);
+    const id = url.split('/').pop();
+    if (!id) throw new UploadError('Error Uploading file');
+    uploaded.push({ id, name: file.name });
+  }
+  return uploaded;
+}

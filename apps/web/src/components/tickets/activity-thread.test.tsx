@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ActivityThread, closedRatedText, THREAD_TEXTS, type ThreadActivity } from './activity-thread';
 import { RatedIcon, RatingForm } from './rating';
@@ -17,6 +18,31 @@ const activities: ThreadActivity[] = [
   { id: 3, text: 'Escalated to supplier', type: 'internal', createdAt: '2026-11-20T08:02:00.000Z' },
   { id: 4, text: 'We are on it', type: 'admin', createdAt: '2026-11-20T08:03:00.000Z' },
 ];
+
+/** A page that holds the draft and adds a button that writes into it. */
+function PageHoldingTheDraft({
+  onSend,
+}: {
+  onSend: (message: { text: string; internal: boolean }) => Promise<unknown>;
+}) {
+  const [draft, setDraft] = useState('Hi Sipho');
+  return (
+    <ActivityThread
+      activities={activities}
+      viewerIsAdmin
+      closed={false}
+      onSend={onSend}
+      allowInternal
+      draft={draft}
+      onDraftChange={setDraft}
+      composerActions={
+        <button type="button" onClick={() => setDraft((current) => `${current}, thanks.`)}>
+          Insert
+        </button>
+      }
+    />
+  );
+}
 
 describe('ActivityThread', () => {
   it('shows a dealer the messages and updates but never internal notes', () => {
@@ -57,6 +83,21 @@ describe('ActivityThread', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(onSend).toHaveBeenCalled());
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Hello');
+  });
+
+  it('lets the page hold the draft and add buttons beside Send, emptying the draft once sent', async () => {
+    const onSend = vi.fn().mockResolvedValue(undefined);
+    render(<PageHoldingTheDraft onSend={onSend} />);
+    const box = screen.getByLabelText('Message') as HTMLTextAreaElement;
+    expect(box.value).toBe('Hi Sipho');
+    fireEvent.click(screen.getByRole('button', { name: 'Insert' }));
+    expect(box.value).toBe('Hi Sipho, thanks.');
+    fireEvent.change(box, { target: { value: 'Hi Sipho, thanks. Booked.' } });
+    fireEvent.click(screen.getByLabelText('Internal'));
+    expect(screen.getByText(THREAD_TEXTS.internalHint)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledWith({ text: 'Hi Sipho, thanks. Booked.', internal: true });
+    await waitFor(() => expect(box.value).toBe(''));
   });
 
   it('takes no messages once closed: admins read "This ticket is closed."', () => {

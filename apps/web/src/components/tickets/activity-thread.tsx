@@ -36,6 +36,7 @@ export const THREAD_TEXTS = {
   messageLabel: 'Message',
   send: 'Send',
   internalToggle: 'Internal',
+  internalHint: 'Internal note: only the helpdesk sees it.',
 } as const;
 
 /** The closed, rated ticket's line: "This ticket is closed and was rated 4/5." */
@@ -58,6 +59,14 @@ export interface ActivityThreadProps {
   sending?: boolean;
   /** Offer the Internal toggle (admins). */
   allowInternal?: boolean;
+  /**
+   * The message box's text, when the page holds it (e.g. to put a canned reply into it, or to
+   * keep a draft across tabs); without it the box keeps its own text.
+   */
+  draft?: string;
+  onDraftChange?: (text: string) => void;
+  /** Extra buttons beside Send, such as the helpdesk's Canned Reply menu; they sit under the box. */
+  composerActions?: ReactNode;
 }
 
 function Bubble({ activity }: { activity: ThreadActivity }) {
@@ -125,21 +134,25 @@ function Bubble({ activity }: { activity: ThreadActivity }) {
   );
 }
 
-function Composer({
-  onSend,
-  sending,
-  allowInternal,
-}: {
+type ComposerProps = Pick<ActivityThreadProps, 'draft' | 'onDraftChange' | 'composerActions'> & {
   onSend: NonNullable<ActivityThreadProps['onSend']>;
   sending: boolean;
   allowInternal: boolean;
-}) {
-  const [text, setText] = useState('');
+};
+
+function Composer({ onSend, sending, allowInternal, draft, onDraftChange, composerActions }: ComposerProps) {
+  const [ownText, setOwnText] = useState('');
   const [internal, setInternal] = useState(false);
+  const controlled = draft !== undefined;
+  const text = controlled ? draft : ownText;
+  const setText = (next: string) => (controlled ? onDraftChange?.(next) : setOwnText(next));
+  const asNote = allowInternal && internal;
+  // With extra actions the box takes the whole width and the buttons go on a row under it.
+  const stacked = composerActions !== undefined;
   const send = () => {
     const message = text.trim();
     if (!message || sending) return;
-    onSend({ text: message, internal: allowInternal && internal }).then(
+    onSend({ text: message, internal: asNote }).then(
       () => setText(''),
       // the caller reports the failure; the text stays to send again
       () => undefined,
@@ -149,11 +162,16 @@ function Composer({
     <Box
       component="form"
       noValidate
+      aria-label="Reply"
       onSubmit={(event) => {
         event.preventDefault();
         send();
       }}
-      sx={{ display: 'flex', gap: 1, alignItems: 'flex-end', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+      sx={
+        stacked
+          ? { display: 'grid', gap: 1 }
+          : { display: 'flex', gap: 1, alignItems: 'flex-end', flexWrap: { xs: 'wrap', sm: 'nowrap' } }
+      }
     >
       <TextField
         label={THREAD_TEXTS.messageLabel}
@@ -167,28 +185,34 @@ function Composer({
           }
         }}
         multiline
-        maxRows={4}
+        minRows={stacked ? 2 : undefined}
+        maxRows={stacked ? 6 : 4}
         fullWidth
         size="small"
         disabled={sending}
+        sx={asNote ? { '& .MuiOutlinedInput-root': { bgcolor: '#fff8e6' } } : undefined}
+        helperText={asNote ? THREAD_TEXTS.internalHint : allowInternal ? ' ' : undefined}
       />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }}>
-        {allowInternal ? (
-          <FormControlLabel
-            control={<Switch checked={internal} onChange={(event) => setInternal(event.target.checked)} />}
-            label={THREAD_TEXTS.internalToggle}
-            sx={{ mr: 0 }}
-          />
-        ) : null}
-        <Button
-          type="submit"
-          variant="contained"
-          endIcon={<SendRoundedIcon />}
-          disabled={!text.trim()}
-          loading={sending}
-        >
-          {THREAD_TEXTS.send}
-        </Button>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        {composerActions}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }}>
+          {allowInternal ? (
+            <FormControlLabel
+              control={<Switch checked={internal} onChange={(event) => setInternal(event.target.checked)} />}
+              label={THREAD_TEXTS.internalToggle}
+              sx={{ mr: 0 }}
+            />
+          ) : null}
+          <Button
+            type="submit"
+            variant="contained"
+            endIcon={<SendRoundedIcon />}
+            disabled={!text.trim()}
+            loading={sending}
+          >
+            {THREAD_TEXTS.send}
+          </Button>
+        </Box>
       </Box>
     </Box>
   );
@@ -239,6 +263,9 @@ export function ActivityThread({
   onSend,
   sending = false,
   allowInternal = false,
+  draft,
+  onDraftChange,
+  composerActions,
 }: ActivityThreadProps) {
   const shown = (activities ?? []).filter((activity) => viewerIsAdmin || activity.type !== 'internal');
   const endRef = useRef<HTMLDivElement>(null);
@@ -284,7 +311,14 @@ export function ActivityThread({
       {closed ? (
         <ClosedFooter viewerIsAdmin={viewerIsAdmin} rating={rating} ratingForm={ratingForm} />
       ) : onSend ? (
-        <Composer onSend={onSend} sending={sending} allowInternal={allowInternal} />
+        <Composer
+          onSend={onSend}
+          sending={sending}
+          allowInternal={allowInternal}
+          draft={draft}
+          onDraftChange={onDraftChange}
+          composerActions={composerActions}
+        />
       ) : null}
     </Box>
   );

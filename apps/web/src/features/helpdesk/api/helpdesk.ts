@@ -137,6 +137,17 @@ export function useSendMessage(kind: TicketKind, id: number) {
   });
 }
 
+/** Attaches files already uploaded (POST /api/files, purpose ticket_document) to the ticket. */
+export function useAttachFiles(kind: TicketKind, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileIds: string[]) =>
+      api(ticketPath(TICKET_ROUTES.files, { kind, id }), { method: 'POST', body: { fileIds } }),
+    // The ticket's files and its thread (which notes the upload) are read again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: helpdeskKeys.ticket(kind, id) }),
+  });
+}
+
 export function useUpdateTicket(kind: TicketKind, id: number) {
   const queryClient = useQueryClient();
   return useMutation({

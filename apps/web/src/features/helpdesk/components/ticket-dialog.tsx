@@ -13,24 +13,27 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@portal/domain/platform/format';
-import type { TicketDetail, TicketKind } from '@portal/domain/tickets/tickets';
+import { TICKET_MESSAGES, type TicketDetail, type TicketKind } from '@portal/domain/tickets/tickets';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { ActivityThread } from '../../../components/tickets/activity-thread';
 import { DocumentsList } from '../../../components/tickets/documents-list';
 import { errorMessage } from '../../../lib/api';
+import { DOCUMENT_ACCEPT, uploadTicketDocuments } from '../../../lib/upload-file';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import {
   type ConsoleRow,
+  useAttachFiles,
   useConsoleSuppliers,
   useMarkUnread,
+  useSendMessage,
   useTicket,
   useTicketFiles,
   useTicketThread,
 } from '../api/helpdesk';
 import { timeLeftView } from '../lib/time-left';
-import { AdminComposer } from './admin-composer';
+import { CannedReplyMenu } from './canned-reply-menu';
 import { HistoryList } from './history-list';
 import { StatusChip } from './status-chip';
 import { TicketEditForm } from './ticket-edit-form';
@@ -103,15 +106,36 @@ export function TicketDialog({ kind, ticketId, onClose, onDelete }: TicketDialog
   const files = useTicketFiles(kind, tab === 'documents' ? ticketId : undefined);
   const suppliers = useConsoleSuppliers();
   const markUnread = useMarkUnread(kind);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each ticket opens on its Activity
+  const send = useSendMessage(kind, ticketId ?? 0);
+  const attach = useAttachFiles(kind, ticketId ?? 0);
+  // Held here, not in the box, so a canned reply can go into it and a draft outlives a look at
+  // another tab.
+  const [draft, setDraft] = useState('');
+  const [uploading, setUploading] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each ticket opens on its Activity, with an empty box
   useEffect(() => {
     setTab('activity');
     setLeaving(false);
+    setDraft('');
   }, [ticketId]);
 
   const data = ticket.data;
   const closed = data?.status === 'Closed';
   const editLabel = kind === 'sales_assist' ? 'Edit Lead' : 'Edit Ticket';
+
+  const failed = (error: unknown) => enqueueSnackbar(errorMessage(error), { variant: 'error', autoHideDuration: 4000 });
+
+  const addFiles = async (picked: File[]) => {
+    setUploading(true);
+    try {
+      const uploaded = await uploadTicketDocuments(picked);
+      await attach.mutateAsync(uploaded.map((file) => file.id));
+    } catch {
+      enqueueSnackbar(TICKET_MESSAGES.uploadFailed, { variant: 'error', autoHideDuration: 4000 });
+    } finally {
+      setUploading(false);
+    }
+  };
 
   const onMarkUnread = () => {
     if (!data) return;
@@ -183,18 +207,35 @@ export function TicketDialog({ kind, ticketId, onClose, onDelete }: TicketDialog
               <Tab value="history" label="History" />
             </Tabs>
             {tab === 'activity' ? (
-              <Box sx={{ display: 'grid', gap: 2 }}>
-                <ActivityThread
-                  activities={thread.data?.items}
-                  loading={thread.isPending}
-                  error={thread.error ?? undefined}
-                  onRetry={() => void thread.refetch()}
-                  viewerIsAdmin
-                  closed={closed}
-                  rating={data.rating}
-                />
-                {closed ? null : <AdminComposer kind={kind} ticketId={data.id} />}
-              </Box>
+              <ActivityThread
+                activities={thread.data?.items}
+                loading={thread.isPending}
+                error={thread.error ?? undefined}
+                onRetry={() => void thread.refetch()}
+                viewerIsAdmin
+                closed={closed}
+                rating={data.rating}
+                allowInternal
+                sending={send.isPending}
+                onSend={(message) =>
+                  send.mutateAsync(message).catch((error: unknown) => {
+                    failed(error);
+                    throw error;
+                  })
+                }
+                draft={draft}
+                onDraftChange={setDraft}
+                composerActions={
+                  <CannedReplyMenu
+                    kind={kind}
+                    ticketId={data.id}
+                    disabled={send.isPending}
+                    onInsert={(text) =>
+                      setDraft((current) => (current.trim() ? `${current.trimEnd()}\n${text}` : text))
+                    }
+                  />
+                }
+              />
             ) : tab === 'edit' ? (
               <TicketEditForm kind={kind} ticket={data} suppliers={suppliers.data ?? []} />
             ) : tab === 'documents' ? (
@@ -204,6 +245,9 @@ export function TicketDialog({ kind, ticketId, onClose, onDelete }: TicketDialog
                 error={files.error ?? undefined}
                 onRetry={() => void files.refetch()}
                 closed={closed}
+                onAddFiles={(picked) => void addFiles(picked)}
+                uploading={uploading}
+                accept={DOCUMENT_ACCEPT}
               />
             ) : data.history ? (
               <HistoryList entries={data.history} />

@@ -15,6 +15,15 @@ const WAIT = { timeout: 15_000 };
 
 afterEach(() => vi.restoreAllMocks());
 
+// The upload itself (XMLHttpRequest to POST /api/files) is the shared helper's; here it hands back a file id.
+const UPLOADED_ID = '5b3f0a52-1c0e-4c8e-9a51-0d3c2f6e7a11';
+vi.mock('../../../lib/upload-file', async (importActual) => ({
+  ...(await importActual<typeof import('../../../lib/upload-file')>()),
+  uploadTicketDocuments: vi.fn(async (files: readonly File[]) =>
+    files.map((file) => ({ id: UPLOADED_ID, name: file.name })),
+  ),
+}));
+
 const admin = (features: CurrentUser['features']) => makeUser({ isAdmin: true, role: 'admin', features });
 
 const sla = {
@@ -152,7 +161,12 @@ interface Call {
   body: unknown;
 }
 
-function renderAt(path: string, user: CurrentUser, rows: AdminTicketRow[] = []) {
+function renderAt(
+  path: string,
+  user: CurrentUser,
+  rows: AdminTicketRow[] = [],
+  detailOverrides: Partial<TicketDetail> = {},
+) {
   const calls: Call[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
@@ -196,7 +210,9 @@ function renderAt(path: string, user: CurrentUser, rows: AdminTicketRow[] = []) 
           },
         ],
       });
-    if (url.startsWith('/api/tickets/agent_support/41')) return json(detail());
+    if (url.startsWith('/api/tickets/agent_support/41/files'))
+      return method === 'POST' ? json({ items: [] }, 201) : json({ items: [] });
+    if (url.startsWith('/api/tickets/agent_support/41')) return json(detail(detailOverrides));
     if (url.startsWith('/api/admin/ticket-statuses/agent_support') && method === 'POST') return json({}, 201);
     if (url.startsWith('/api/admin/ticket-sla/agent_support'))
       return json({ kind: 'agent_support', firstResponseMinutes: 480, resolutionMinutes: 1620 });
@@ -360,6 +376,36 @@ describe('the helpdesk consoles (spec 3 §2.1, §2.2)', { timeout: 60_000 }, () 
     expect(post.url).toBe('/api/tickets/agent_support/41/activity');
     expect(post.body).toEqual({ text: 'Hi Sipho, thanks for ZAA41.', internal: true });
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''), WAIT);
+  });
+
+  it('adds supporting documents to an open ticket', async () => {
+    const { calls } = renderAt('/admin-agent-support?ticket=41', admin(['Agent Support']), [row({})]);
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket ZAA41' }, WAIT);
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Documents' }));
+    expect(await within(dialog).findByText('No Files Uploaded', {}, WAIT)).toBeTruthy();
+    const add = within(dialog).getByRole('button', { name: 'Add Supporting Documents' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(false);
+    const picked = new File(['%PDF'], 'supplier-report.pdf', { type: 'application/pdf' });
+    fireEvent.change(within(dialog).getByTestId('ticket-documents-input'), { target: { files: [picked] } });
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')).toBeTruthy(), WAIT);
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toBe('/api/tickets/agent_support/41/files');
+    expect(post.body).toEqual({ fileIds: [UPLOADED_ID] });
+  });
+
+  it('keeps Add Supporting Documents disabled on a Closed ticket', async () => {
+    renderAt('/admin-agent-support?ticket=41', admin(['Agent Support']), [row({})], {
+      status: 'Closed',
+      statusLabel: 'Closed',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket ZAA41' }, WAIT);
+    fireEvent.click(await within(dialog).findByRole('tab', { name: 'Documents' }, WAIT));
+    const add = (await within(dialog).findByRole(
+      'button',
+      { name: 'Add Supporting Documents' },
+      WAIT,
+    )) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
   });
 
   it('adds a sub-status that waits on the supplier, and shows the targets in working hours', async () => {

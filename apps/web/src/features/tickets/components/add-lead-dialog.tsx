@@ -25,9 +25,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormNativeSelect, FormTextField } from '../../../components/form-fields';
 import { MarkdownText } from '../../../components/markdown-text';
+import { DOCUMENT_ACCEPT, type UploadedDocument, uploadTicketDocuments } from '../../../lib/upload-file';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useCreateLead } from '../api/tickets';
-import { DOCUMENT_ACCEPT, type UploadedDocument, uploadTicketDocuments } from './ticket-parts';
 
 interface AddLeadDialogProps {
   open: boolean;

@@ -27,9 +27,9 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DatePicker } from '../../../components/date-picker';
 import { FormTextField } from '../../../components/form-fields';
 import { MarkdownText } from '../../../components/markdown-text';
+import { DOCUMENT_ACCEPT, type UploadedDocument, uploadTicketDocuments } from '../../../lib/upload-file';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useCreateSupportTicket } from '../api/tickets';
-import { DOCUMENT_ACCEPT, type UploadedDocument, uploadTicketDocuments } from './ticket-parts';
 
 interface NewTicketDialogProps {
   open: boolean;

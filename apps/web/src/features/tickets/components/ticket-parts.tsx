@@ -8,10 +8,6 @@ import Tooltip from '@mui/material/Tooltip';
 import type { TicketKind, TicketRow, TicketStatus } from '@portal/domain/tickets/tickets';
 import { statusLabel } from '@portal/domain/tickets/tickets';
 import { RatedIcon } from '../../../components/tickets/rating';
-import { UploadError, uploadFile } from '../../../lib/upload-file';
-
-/** Jpeg, PNG and PDF: what POST /api/files takes. */
-export const DOCUMENT_ACCEPT = 'image/jpeg,image/png,application/pdf';
 
 /**
  * Status chip colours. Sales assist (spec 2): Open, In Progress, Closed and any other each differ.
@@ -89,22 +85,4 @@ export function LongTextCell({ value }: { value: string | null }) {
       {value}
     </Box>
   );
-}
-
-/** A file uploaded for a ticket: its id (to attach) and its name (to list). */
-export interface UploadedDocument {
-  id: string;
-  name: string;
-}
-
-/** Uploads the files one after another (purpose ticket_document); any failure stops with its message. */
-export async function uploadTicketDocuments(files: readonly File[]): Promise<UploadedDocument[]> {
-  const uploaded: UploadedDocument[] = [];
-  for (const file of files) {
-    const url = await uploadFile(file, 'ticket_document', () => undefined);
-    const id = url.split('/').pop();
-    if (!id) throw new UploadError('Error Uploading file');
-    uploaded.push({ id, name: file.name });
-  }
-  return uploaded;
 }

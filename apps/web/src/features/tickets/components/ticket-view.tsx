@@ -13,6 +13,7 @@ import { DocumentsList } from '../../../components/tickets/documents-list';
 import { RatingForm } from '../../../components/tickets/rating';
 import { TicketViewDialog, type TicketViewTab } from '../../../components/tickets/ticket-view-dialog';
 import { errorMessage } from '../../../lib/api';
+import { DOCUMENT_ACCEPT, uploadTicketDocuments } from '../../../lib/upload-file';
 import {
   useAttachFiles,
   useRateTicket,
@@ -21,7 +22,7 @@ import {
   useTicketDetail,
   useTicketFiles,
 } from '../api/tickets';
-import { DOCUMENT_ACCEPT, StatusChip, uploadTicketDocuments } from './ticket-parts';
+import { StatusChip } from './ticket-parts';
 
 /** Spec 8: error toasts in the ticket dialog hide after 4 s. */
 const ERROR_TOAST_MS = 4000;
