@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { query } from './db.ts';
 import { e2eBaseUrl } from './environment.ts';
 import { expect, type personas, signIn, test } from './fixtures.ts';
+import { AdminOutbox } from './outbox.ts';
 
 // The dealer side of support tickets (spec 2 "Sales Assist tab", "Agent Support tab", §4, §5):
 // the agent adds a lead, raises an agent support ticket with a document, sees the helpdesk's
@@ -161,6 +162,8 @@ test('an agent raises a support ticket with a document, reads the reply live and
   await view.getByLabel('Message').fill('Any news from the installer?');
   await view.getByRole('button', { name: 'Send' }).click();
   await expect(log.getByText('Any news from the installer?')).toBeVisible();
+  const mails = await AdminOutbox.open(browser, 'agent@demo.co.za');
+  const mailBefore = await mails.newestId();
   const admin = await signedInPage(browser, 'admin');
   const reply = `Booked for tomorrow ${run}`;
   const answered = await admin.request.post(`/api/tickets/agent_support/${id}/activity`, {
@@ -176,6 +179,18 @@ test('an agent raises a support ticket with a document, reads the reply live and
   expect(noted.ok()).toBe(true);
   await expect(log.getByText(reply)).toBeVisible();
   await expect(log.getByText(secret)).toHaveCount(0);
+  // The reply is mailed to the agent ('Ticket Response'), read as a tester would on '/outbox'.
+  try {
+    expect(await mails.waitForNewer(mailBefore)).toContain('Your ticket received a response');
+  } finally {
+    await mails.close();
+  }
+  // Nor does the internal note reach the agent through the API.
+  const thread = await page.request.get(`/api/tickets/agent_support/${id}/activity`);
+  expect(thread.ok()).toBe(true);
+  const threadText = await thread.text();
+  expect(threadText).toContain(reply);
+  expect(threadText).not.toContain(secret);
 
   // Closed by the helpdesk: no more messages; the agent rates once, in the thread.
   const closed = await admin.request.put(`/api/admin/tickets/agent_support/${id}`, {

@@ -288,7 +288,10 @@ function requestArbitrary(operation: Operation, knownIds: string[]): fc.Arbitrar
   const bodyObject = objectSchema(operation.body);
   const modes: Mode[] = ['valid', 'valid', 'junk-query', 'raw-body'];
   if (operation.params.length) modes.push('junk-path', 'valid');
-  if (operation.body) modes.push('wrong-field', 'wrong-field', 'missing', 'raw-body');
+  // A body that takes no fields (an action such as opening a link) has no field to get wrong.
+  const bodyTakesFields = !bodyObject || Object.keys(bodyObject.properties ?? {}).length > 0;
+  if (operation.body && bodyTakesFields) modes.push('wrong-field', 'wrong-field', 'missing');
+  if (operation.body) modes.push('raw-body');
   if (bodyObject) modes.push('extra', 'extra');
   if (operation.query.length) modes.push('junk-query');
 
