@@ -6,6 +6,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import type { GridColDef } from '@mui/x-data-grid';
+import { displayPhone } from '@portal/domain/people/phone';
 import { formatDate } from '@portal/domain/platform/format';
 import type { SupplierPage } from '@portal/domain/suppliers/supplier-page';
 import {
@@ -37,7 +38,7 @@ const GRID_HEIGHT = 600;
 const CARD_FIELDS: CardField[] = [
   { label: 'Date', value: (row) => formatDate(row.createdAt) },
   { label: 'Customer Name', value: (row) => row.customerName },
-  { label: 'Phone Number', value: (row) => row.phoneNumber },
+  { label: 'Phone Number', value: (row) => displayPhone(row.phoneNumber) },
   { label: 'Status Feedback', value: (row) => row.statusFeedback },
   { label: 'Feedback', value: (row) => row.feedback },
 ];
@@ -103,7 +104,13 @@ export function SalesAssistTab({ supplier }: { supplier: SupplierPage }) {
         valueFormatter: (value: string) => formatDate(value),
       },
       { field: 'customerName', headerName: 'Customer Name', minWidth: 140, flex: 1, sortable: false },
-      { field: 'phoneNumber', headerName: 'Phone Number', width: 132, sortable: false },
+      {
+        field: 'phoneNumber',
+        headerName: 'Phone Number',
+        width: 132,
+        sortable: false,
+        valueFormatter: (value: string | null) => displayPhone(value),
+      },
       {
         field: 'status',
         headerName: 'Status',

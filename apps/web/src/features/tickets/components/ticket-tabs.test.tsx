@@ -182,6 +182,9 @@ describe('SalesAssistTab', () => {
     for (const status of ['Open', 'In Progress', 'Closed'])
       expect((screen.getByRole('checkbox', { name: status }) as HTMLInputElement).checked).toBe(true);
     expect(await screen.findByText('Nandi Zulu', {}, WAIT)).toBeTruthy();
+    // Phones as dealers write them: a leading 0 for +27 (spec 3 §9).
+    expect(screen.getAllByText('0831234567').length).toBeGreaterThan(0);
+    expect(screen.queryByText('+27831234567')).toBeNull();
     const list = calls.find((c) => c.url.startsWith('/api/tickets/sales_assist?'));
     expect(list?.url).toContain('pageSize=10');
     expect(statusParam(list?.url)).toBe('Open,In Progress,Closed');

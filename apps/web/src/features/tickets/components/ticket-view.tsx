@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Rating from '@mui/material/Rating';
+import { displayPhone } from '@portal/domain/people/phone';
 import { formatDate, formatDateTime } from '@portal/domain/platform/format';
 import { TICKET_MESSAGES, type TicketDetail, type TicketKind } from '@portal/domain/tickets/tickets';
 import { useSnackbar } from 'notistack';
@@ -66,8 +67,8 @@ export function detailItems(ticket: TicketDetail): DetailItem[] {
           { label: 'Status Feedback', value: ticket.statusFeedback },
           { label: 'Feedback', value: ticket.feedback, wide: true },
           { label: 'Customer Name', value: ticket.customerName },
-          { label: 'Phone Number', value: ticket.phoneNumber },
-          { label: 'Alternative Number', value: ticket.alternativeNumber },
+          { label: 'Phone Number', value: ticket.phoneNumber && displayPhone(ticket.phoneNumber) },
+          { label: 'Alternative Number', value: ticket.alternativeNumber && displayPhone(ticket.alternativeNumber) },
           { label: 'Email Address', value: ticket.emailAddress, wide: true },
           { label: 'ID Number', value: ticket.idNumber },
           { label: 'Address', value: ticket.address, wide: true },
