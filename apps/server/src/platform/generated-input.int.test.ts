@@ -297,7 +297,13 @@ function requestArbitrary(operation: Operation, knownIds: string[]): fc.Arbitrar
 
   type PathMode = 'real' | 'mixed' | 'junk';
   const paramValue = (parameter: Parameter, pathMode: PathMode): fc.Arbitrary<string> => {
-    const real = knownIds.length ? fc.constantFrom(...knownIds) : fc.constant('1');
+    // A real value: one of a closed set's own values (a ticket's kind), else the id of a real row.
+    const closedSet = parameter.schema.enum?.map(String) ?? [];
+    const real = closedSet.length
+      ? fc.constantFrom(...closedSet)
+      : knownIds.length
+        ? fc.constantFrom(...knownIds)
+        : fc.constant('1');
     if (pathMode === 'real') return real;
     const options: fc.Arbitrary<string>[] = [
       real,
