@@ -22,6 +22,10 @@ CREATE INDEX "leaderboard_monthly_sales_rank_idx" ON "leaderboard_monthly_sales"
 -- entries from index counts instead of joining every ranked row to users_master.
 CREATE INDEX "users_master_unranked_idx" ON "users_master" USING btree ("id") WHERE is_admin OR refs_type_id = 2;
 --> statement-breakpoint
+-- The structure report reads each of a branch's dealers' days in the range from this index alone
+-- (an index-only scan after vacuum), not from the table's pages: drizzle cannot declare INCLUDE.
+CREATE INDEX "structure_daily_orders_dealer_day_idx" ON "structure_daily_orders" USING btree ("users_master_id","day") INCLUDE ("suppliers_master_id","milestone","orders");
+--> statement-breakpoint
 -- leaderboard_apply (migration 0011) also keeps the dealers' totals across suppliers: the same
 -- signed contributions summed per (month, dealer), applied as increments (so concurrent imports
 -- add up rather than overwrite each other); a total that lost an order reads its first paid date
