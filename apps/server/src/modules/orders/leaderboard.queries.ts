@@ -46,7 +46,7 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
     with top as (
       select t.users_master_id as user_id, t.sales, t.first_paid
         from ${source} and t.users_master_id not in ${unranked}
-       order by t.sales desc, t.first_paid, t.users_master_id
+       order by t.sales desc nulls last, t.first_paid, t.users_master_id
        limit ${filter.limit}
     ),
     excluded as (
