@@ -63,6 +63,8 @@ export async function seedOrders(
     );
     await run('SET session_replication_role = DEFAULT');
     for (const index of indexes) await run(index.indexdef);
+    // The ranks table follows the two monthly tables by trigger as they are filled again.
+    await run('TRUNCATE leaderboard_monthly_ranks');
     await run('TRUNCATE leaderboard_monthly_sales');
     await run(
       `INSERT INTO leaderboard_monthly_sales (month, suppliers_master_id, users_master_id, sales, first_paid)
@@ -102,5 +104,6 @@ export async function seedOrders(
   await q('VACUUM ANALYZE orders_commission_paid');
   await q('VACUUM ANALYZE leaderboard_monthly_sales');
   await q('VACUUM ANALYZE leaderboard_monthly_totals');
+  await q('VACUUM ANALYZE leaderboard_monthly_ranks');
   await q('VACUUM ANALYZE structure_daily_orders');
 }

@@ -1,3 +1,12 @@
+CREATE TABLE "leaderboard_monthly_ranks" (
+	"month" date NOT NULL,
+	"suppliers_master_id" integer NOT NULL,
+	"sales" integer NOT NULL,
+	"first_paid" date NOT NULL,
+	"dealers" integer NOT NULL,
+	CONSTRAINT "leaderboard_monthly_ranks_month_suppliers_master_id_sales_first_paid_pk" PRIMARY KEY("month","suppliers_master_id","sales","first_paid")
+);
+--> statement-breakpoint
 CREATE TABLE "leaderboard_monthly_totals" (
 	"month" date NOT NULL,
 	"users_master_id" integer NOT NULL,
@@ -254,3 +263,55 @@ SELECT coalesce(ov.newly_assigned_agent, om.users_master_id), m.day, o.suppliers
          AS m(milestone, day)
  WHERE coalesce(ov.newly_assigned_agent, om.users_master_id) IS NOT NULL AND m.day IS NOT NULL
  GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+-- leaderboard_monthly_ranks follows both monthly tables: each statement's old rows leave their
+-- (sales, first paid) and its new rows join theirs, in one upsert per side. Rows that fall to 0 stay
+-- (they add nothing; deleting them would make concurrent imports contend on the same keys twice).
+-- One function serves both tables: a row read as JSON has no supplier in the totals (0 stands for
+-- all suppliers).
+CREATE FUNCTION leaderboard_ranks_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    INSERT INTO leaderboard_monthly_ranks AS r (month, suppliers_master_id, sales, first_paid, dealers)
+      SELECT o.month, o.suppliers_master_id, o.sales, o.first_paid, -count(*)::int
+        FROM (SELECT to_jsonb(x) AS j FROM old_rows x) s,
+             LATERAL (SELECT (s.j->>'month')::date AS month, coalesce((s.j->>'suppliers_master_id')::int, 0) AS suppliers_master_id,
+                             (s.j->>'sales')::int AS sales, (s.j->>'first_paid')::date AS first_paid) o
+       GROUP BY 1, 2, 3, 4
+    ON CONFLICT (month, suppliers_master_id, sales, first_paid) DO UPDATE SET dealers = r.dealers + excluded.dealers;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO leaderboard_monthly_ranks AS r (month, suppliers_master_id, sales, first_paid, dealers)
+      SELECT n.month, n.suppliers_master_id, n.sales, n.first_paid, count(*)::int
+        FROM (SELECT to_jsonb(x) AS j FROM new_rows x) s,
+             LATERAL (SELECT (s.j->>'month')::date AS month, coalesce((s.j->>'suppliers_master_id')::int, 0) AS suppliers_master_id,
+                             (s.j->>'sales')::int AS sales, (s.j->>'first_paid')::date AS first_paid) n
+       GROUP BY 1, 2, 3, 4
+    ON CONFLICT (month, suppliers_master_id, sales, first_paid) DO UPDATE SET dealers = r.dealers + excluded.dealers;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER leaderboard_ranks_totals_inserted AFTER INSERT ON leaderboard_monthly_totals
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_ranks_changed();
+--> statement-breakpoint
+CREATE TRIGGER leaderboard_ranks_totals_deleted AFTER DELETE ON leaderboard_monthly_totals
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_ranks_changed();
+--> statement-breakpoint
+CREATE TRIGGER leaderboard_ranks_totals_updated AFTER UPDATE ON leaderboard_monthly_totals
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_ranks_changed();
+--> statement-breakpoint
+CREATE TRIGGER leaderboard_ranks_sales_inserted AFTER INSERT ON leaderboard_monthly_sales
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_ranks_changed();
+--> statement-breakpoint
+CREATE TRIGGER leaderboard_ranks_sales_deleted AFTER DELETE ON leaderboard_monthly_sales
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_ranks_changed();
+--> statement-breakpoint
+CREATE TRIGGER leaderboard_ranks_sales_updated AFTER UPDATE ON leaderboard_monthly_sales
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_ranks_changed();
+--> statement-breakpoint
+INSERT INTO leaderboard_monthly_ranks (month, suppliers_master_id, sales, first_paid, dealers)
+SELECT month, suppliers_master_id, sales, first_paid, count(*)::int FROM leaderboard_monthly_sales GROUP BY 1, 2, 3, 4
+UNION ALL
+SELECT month, 0, sales, first_paid, count(*)::int FROM leaderboard_monthly_totals GROUP BY 1, 3, 4;

@@ -248,6 +248,25 @@ export const leaderboardMonthlyTotals = pgTable(
 );
 
 /**
+ * How many dealers stand at each (sales, first paid) in a month, per supplier (0: all suppliers),
+ * kept by statement triggers on the two monthly tables (migration 0014). The viewer's rank and the
+ * number ranked are sums of a few hundred of these rows instead of counts of the month's dealers.
+ */
+export const leaderboardMonthlyRanks = pgTable(
+  'leaderboard_monthly_ranks',
+  {
+    month: date().notNull(),
+    /** 0 for the dealers' totals across suppliers. */
+    suppliersMasterId: integer().notNull(),
+    sales: integer().notNull(),
+    firstPaid: date().notNull(),
+    /** May be 0 once its dealers moved on; such rows add nothing and are left in place. */
+    dealers: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.suppliersMasterId, t.sales, t.firstPaid] })],
+);
+
+/**
  * Orders per effective dealer, supplier, day and milestone (1 created, 2 paid, 3 installed,
  * 4 activated, each by its own date), kept by statement triggers on orders_import, orders_master
  * and orders_admin_override (migration 0014), so the structure report sums a subtree's days

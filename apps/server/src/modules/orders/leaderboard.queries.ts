@@ -5,8 +5,9 @@ import type { Executor } from '../../db/client.ts';
 // and per dealer across suppliers, are kept current by triggers as orders are imported, attributed
 // and overridden (migrations 0011 and 0014: each order counted for its effective dealer), each with
 // an index in ranking order (sales desc, first paid, id). So the overall top ranks are an index read
-// of that many rows, the viewer's rank a count of the index entries before theirs, and the number
-// ranked the month's entries; the few people left out when reading (admins, user type 2:
+// of that many rows; the viewer's rank and the number ranked are sums over leaderboard_monthly_ranks
+// (dealers per sales and first paid date: a few hundred rows a month) plus a count of the index
+// entries that tie with the viewer on both; the few people left out when reading (admins, user type 2:
 // users_master_unranked_idx) are subtracted from those counts rather than every row joined to
 // users. The structure view ranks only the branch's rows, reached through the closure table.
 // The server never holds more than the rows it returns.
@@ -39,6 +40,8 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
       ? sql`t.month = ${filter.from}::date`
       : sql`t.month = ${filter.from}::date and t.suppliers_master_id = ${filter.supplierId}`;
   const source = sql`${table} t where ${scope}`;
+  const histogram = sql`leaderboard_monthly_ranks h
+    where h.month = ${filter.from}::date and h.suppliers_master_id = ${filter.supplierId ?? 0}`;
   const unranked = sql`(select x.id from users_master x where x.is_admin or x.refs_type_id = 2)`;
   const statement =
     filter.withinId === null
@@ -63,9 +66,10 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
         from top
       union all
       select m.user_id, m.sales,
-             (1 + (select count(*) from ${source} and t.sales > m.sales)
-                + (select count(*) from ${source} and t.sales = m.sales
-                     and (t.first_paid, t.users_master_id) < (m.first_paid, m.user_id))
+             (1 + (select coalesce(sum(h.dealers), 0) from ${histogram}
+                      and (h.sales > m.sales or (h.sales = m.sales and h.first_paid < m.first_paid)))
+                + (select count(*) from ${source} and t.sales = m.sales and t.first_paid = m.first_paid
+                     and t.users_master_id < m.user_id)
                 - (select count(*) from excluded e
                     where e.sales > m.sales
                        or (e.sales = m.sales and (e.first_paid, e.users_master_id) < (m.first_paid, m.user_id)))
@@ -75,7 +79,7 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
     )
     select r.rank, r.user_id, u.first_name, u.surname, r.sales,
            (select max(top.sales) from top)::int as top_sales,
-           ((select count(*) from ${source}) - (select count(*) from excluded))::int as ranked
+           ((select coalesce(sum(h.dealers), 0) from ${histogram}) - (select count(*) from excluded))::int as ranked
       from ranked_rows r
       join users_master u on u.id = r.user_id
      order by r.rank

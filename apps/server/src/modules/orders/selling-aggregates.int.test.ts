@@ -5,9 +5,9 @@ import { createOrders, type NewOrder, overrideOrders } from '../../db/seed/activ
 import { createProductType, createSupplier, createUser, type UserRow } from '../../db/seed/factories.ts';
 import { rankedSellers } from './leaderboard.queries.ts';
 
-// The pre-aggregates of migration 0014 (the leaderboard's per-dealer monthly totals, the structure
-// report's per-day milestone counts) stay equal to a recount from the orders through every kind
-// of write, and the leaderboard read from them ranks exactly as ranking the month from scratch.
+// The pre-aggregates of migration 0014 (the leaderboard's per-dealer monthly totals and its dealers
+// per sales and first paid date, the structure report's per-day milestone counts) stay equal to a
+// recount from the orders through every kind of write, and the leaderboard read from them ranks exactly as ranking the month from scratch.
 
 let ctx: TestContext;
 let admin: UserRow;
@@ -69,8 +69,27 @@ async function daysKept() {
   return result.rows;
 }
 
+/** Dealers per (sales, first paid) as counted from the two monthly tables; rows at 0 add nothing. */
+async function ranksKept() {
+  const result = await ctx.db.execute(sql`
+    select month::text, suppliers_master_id as supplier, sales, first_paid::text, dealers
+      from leaderboard_monthly_ranks where dealers <> 0 order by 1, 2, 3, 4`);
+  return result.rows;
+}
+
+async function ranksFromTables() {
+  const result = await ctx.db.execute(sql`
+    select month::text, supplier, sales, first_paid::text, count(*)::int as dealers
+      from (select month, suppliers_master_id as supplier, sales, first_paid from leaderboard_monthly_sales
+            union all
+            select month, 0, sales, first_paid from leaderboard_monthly_totals) x
+     group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+  return result.rows;
+}
+
 async function expectExact() {
   expect(await totalsKept()).toEqual(await totalsFromScratch());
+  expect(await ranksKept()).toEqual(await ranksFromTables());
   expect(await daysKept()).toEqual(await daysFromScratch());
 }
 
