@@ -4,8 +4,8 @@ import type { Database } from '../../apps/server/src/db/client.ts';
  * `count` orders over the last 13 months across `suppliers`, for the seeded users, set-based
  * (generate_series; nothing row by row). For speed the tables' secondary indexes are dropped and
  * rebuilt after the load, user triggers and foreign-key checks are off while loading (the rows are
- * valid by construction), and the leaderboard's monthly table is rebuilt in one statement, as
- * migration 0011 does. Shape: 95 % attributed, 0.5 % overridden, 80 % paid, 60 % installed,
+ * valid by construction), and the leaderboard's monthly tables and the structure report's daily
+ * table are rebuilt in one statement each, as migrations 0011 and 0014 do. Shape: 95 % attributed, 0.5 % overridden, 80 % paid, 60 % installed,
  * 50 % activated, a third of the activated with commission paid.
  */
 export async function seedOrders(
@@ -63,6 +63,8 @@ export async function seedOrders(
     );
     await run('SET session_replication_role = DEFAULT');
     for (const index of indexes) await run(index.indexdef);
+    // The ranks table follows the two monthly tables by trigger as they are filled again.
+    await run('TRUNCATE leaderboard_monthly_ranks');
     await run('TRUNCATE leaderboard_monthly_sales');
     await run(
       `INSERT INTO leaderboard_monthly_sales (month, suppliers_master_id, users_master_id, sales, first_paid)
@@ -74,6 +76,25 @@ export async function seedOrders(
         WHERE o.order_paid_date IS NOT NULL AND coalesce(ov.newly_assigned_agent, om.users_master_id) IS NOT NULL
         GROUP BY 1, 2, 3`,
     );
+    await run('TRUNCATE leaderboard_monthly_totals');
+    await run(
+      `INSERT INTO leaderboard_monthly_totals (month, users_master_id, sales, first_paid)
+       SELECT month, users_master_id, sum(sales)::int, min(first_paid) FROM leaderboard_monthly_sales GROUP BY 1, 2`,
+    );
+    await run('TRUNCATE structure_daily_orders');
+    await run(
+      `INSERT INTO structure_daily_orders (users_master_id, day, suppliers_master_id, milestone, orders)
+       SELECT coalesce(ov.newly_assigned_agent, om.users_master_id), m.day, o.suppliers_master_id, m.milestone,
+              count(*)::int
+         FROM orders_import o
+         LEFT JOIN orders_master om ON om.orders_import_id = o.id
+         LEFT JOIN orders_admin_override ov ON ov.orders_import_id = o.id
+        CROSS JOIN LATERAL (VALUES (1::smallint, o.order_created_date), (2::smallint, o.order_paid_date),
+                                   (3::smallint, o.order_installation_date), (4::smallint, o.supplier_activation_date))
+                AS m(milestone, day)
+        WHERE coalesce(ov.newly_assigned_agent, om.users_master_id) IS NOT NULL AND m.day IS NOT NULL
+        GROUP BY 1, 2, 3, 4`,
+    );
   } finally {
     client.release();
   }
@@ -82,4 +103,7 @@ export async function seedOrders(
   await q('VACUUM ANALYZE orders_admin_override');
   await q('VACUUM ANALYZE orders_commission_paid');
   await q('VACUUM ANALYZE leaderboard_monthly_sales');
+  await q('VACUUM ANALYZE leaderboard_monthly_totals');
+  await q('VACUUM ANALYZE leaderboard_monthly_ranks');
+  await q('VACUUM ANALYZE structure_daily_orders');
 }

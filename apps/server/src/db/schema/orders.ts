@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -215,5 +216,70 @@ export const leaderboardMonthlySales = pgTable(
   (t) => [
     primaryKey({ columns: [t.month, t.suppliersMasterId, t.usersMasterId] }),
     index('leaderboard_monthly_sales_month_user_idx').on(t.month, t.usersMasterId),
+    // A supplier's top ranks are an index read and the viewer's rank a count of the entries before theirs.
+    index('leaderboard_monthly_sales_rank_idx').on(
+      t.month,
+      t.suppliersMasterId,
+      t.sales.desc(),
+      t.firstPaid,
+      t.usersMasterId,
+    ),
   ],
+);
+
+/**
+ * A month's paid orders per dealer across all suppliers: the sum of that dealer's
+ * leaderboard_monthly_sales rows, kept by the same statement triggers (migration 0014), so the
+ * "All suppliers" leaderboard reads its top ranks in index order instead of summing and ranking
+ * the whole month. Derived data: no foreign keys, rebuilt by the migration.
+ */
+export const leaderboardMonthlyTotals = pgTable(
+  'leaderboard_monthly_totals',
+  {
+    month: date().notNull(),
+    usersMasterId: integer().notNull(),
+    sales: integer().notNull(),
+    firstPaid: date().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.usersMasterId] }),
+    index('leaderboard_monthly_totals_rank_idx').on(t.month, t.sales.desc(), t.firstPaid, t.usersMasterId),
+  ],
+);
+
+/**
+ * How many dealers stand at each (sales, first paid) in a month, per supplier (0: all suppliers),
+ * kept by statement triggers on the two monthly tables (migration 0014). The viewer's rank and the
+ * number ranked are sums of a few hundred of these rows instead of counts of the month's dealers.
+ */
+export const leaderboardMonthlyRanks = pgTable(
+  'leaderboard_monthly_ranks',
+  {
+    month: date().notNull(),
+    /** 0 for the dealers' totals across suppliers. */
+    suppliersMasterId: integer().notNull(),
+    sales: integer().notNull(),
+    firstPaid: date().notNull(),
+    /** May be 0 once its dealers moved on; such rows add nothing and are left in place. */
+    dealers: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.suppliersMasterId, t.sales, t.firstPaid] })],
+);
+
+/**
+ * Orders per effective dealer, supplier, day and milestone (1 created, 2 paid, 3 installed,
+ * 4 activated, each by its own date), kept by statement triggers on orders_import, orders_master
+ * and orders_admin_override (migration 0014), so the structure report sums a subtree's days
+ * instead of finding its orders among all orders. Derived data: no foreign keys.
+ */
+export const structureDailyOrders = pgTable(
+  'structure_daily_orders',
+  {
+    usersMasterId: integer().notNull(),
+    day: date().notNull(),
+    suppliersMasterId: integer().notNull(),
+    milestone: smallint().notNull(),
+    orders: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.usersMasterId, t.day, t.suppliersMasterId, t.milestone] })],
 );

@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 
-// The leaderboard's one statement (DECISIONS "Leaderboard"). A month's sales per dealer and supplier
-// are kept current by triggers as orders are imported, attributed and overridden (migration 0011:
-// leaderboard_monthly_sales, each order counted for its effective dealer), so a read sums one
-// month's rows instead of scanning its orders, and ranks them in the same statement: the server
-// never holds more than the rows it returns.
+// The leaderboard's one statement (DECISIONS "Leaderboard"). A month's sales per dealer and supplier,
+// and per dealer across suppliers, are kept current by triggers as orders are imported, attributed
+// and overridden (migrations 0011 and 0014: each order counted for its effective dealer), each with
+// an index in ranking order (sales desc, first paid, id). So the overall top ranks are an index read
+// of that many rows; the viewer's rank and the number ranked are sums over leaderboard_monthly_ranks
+// (dealers per sales and first paid date: a few hundred rows a month) plus a count of the index
+// entries that tie with the viewer on both; the few people left out when reading (admins, user type 2:
+// users_master_unranked_idx) are subtracted from those counts rather than every row joined to
+// users. The structure view ranks only the branch's rows, reached through the closure table.
+// The server never holds more than the rows it returns.
 
 export interface LeaderboardFilter {
   /** The month's first day, 'YYYY-MM-DD'. */
@@ -28,12 +33,77 @@ export interface RankedRow {
 }
 
 export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Promise<RankedRow[]> {
-  const supplier = filter.supplierId === null ? sql`true` : sql`l.suppliers_master_id = ${filter.supplierId}`;
-  const within =
+  // Each use names its own alias `t` so the fragments can be used in subqueries.
+  const table = filter.supplierId === null ? sql`leaderboard_monthly_totals` : sql`leaderboard_monthly_sales`;
+  const scope =
+    filter.supplierId === null
+      ? sql`t.month = ${filter.from}::date`
+      : sql`t.month = ${filter.from}::date and t.suppliers_master_id = ${filter.supplierId}`;
+  const source = sql`${table} t where ${scope}`;
+  const histogram = sql`leaderboard_monthly_ranks h
+    where h.month = ${filter.from}::date and h.suppliers_master_id = ${filter.supplierId ?? 0}`;
+  const unranked = sql`(select x.id from users_master x where x.is_admin or x.refs_type_id = 2)`;
+  const statement =
     filter.withinId === null
-      ? sql`true`
-      : sql`exists (select 1 from users_hierarchy_closure c
-                     where c.ancestor_id = ${filter.withinId} and c.descendant_id = u.id)`;
+      ? sql`
+    with top as (
+      select t.users_master_id as user_id, t.sales, t.first_paid
+        from ${source} and t.users_master_id not in ${unranked}
+       order by t.sales desc nulls last, t.first_paid, t.users_master_id
+       limit ${filter.limit}
+    ),
+    excluded as (
+      select t.users_master_id, t.sales, t.first_paid
+        from ${source} and t.users_master_id in ${unranked}
+    ),
+    mine as (
+      select t.users_master_id as user_id, t.sales, t.first_paid
+        from ${source} and t.users_master_id = ${filter.viewerId} and t.users_master_id not in ${unranked}
+    ),
+    ranked_rows as (
+      select top.user_id, top.sales,
+             row_number() over (order by top.sales desc, top.first_paid, top.user_id)::int as rank
+        from top
+      union all
+      select m.user_id, m.sales,
+             (1 + (select coalesce(sum(h.dealers), 0) from ${histogram}
+                      and (h.sales > m.sales or (h.sales = m.sales and h.first_paid < m.first_paid)))
+                + (select count(*) from ${source} and t.sales = m.sales and t.first_paid = m.first_paid
+                     and t.users_master_id < m.user_id)
+                - (select count(*) from excluded e
+                    where e.sales > m.sales
+                       or (e.sales = m.sales and (e.first_paid, e.users_master_id) < (m.first_paid, m.user_id)))
+             )::int
+        from mine m
+       where not exists (select 1 from top where top.user_id = m.user_id)
+    )
+    select r.rank, r.user_id, u.first_name, u.surname, r.sales,
+           (select max(top.sales) from top)::int as top_sales,
+           ((select coalesce(sum(h.dealers), 0) from ${histogram}) - (select count(*) from excluded))::int as ranked
+      from ranked_rows r
+      join users_master u on u.id = r.user_id
+     order by r.rank
+  `
+      : sql`
+    with branch as (
+      select t.users_master_id as user_id, t.sales, t.first_paid
+        from users_hierarchy_closure c
+        join ${table} t on t.users_master_id = c.descendant_id and ${scope}
+       where c.ancestor_id = ${filter.withinId} and t.users_master_id not in ${unranked}
+    ),
+    ranked as (
+      select b.user_id, b.sales,
+             row_number() over (order by b.sales desc, b.first_paid, b.user_id)::int as rank,
+             max(b.sales) over ()::int as top_sales,
+             count(*) over ()::int as ranked
+        from branch b
+    )
+    select r.rank, r.user_id, u.first_name, u.surname, r.sales, r.top_sales, r.ranked
+      from ranked r
+      join users_master u on u.id = r.user_id
+     where r.rank <= ${filter.limit} or r.user_id = ${filter.viewerId}
+     order by r.rank
+  `;
   const result = await db.execute<{
     rank: number;
     user_id: number;
@@ -42,27 +112,7 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
     sales: number;
     top_sales: number;
     ranked: number;
-  }>(sql`
-    with per_seller as (
-      select l.users_master_id as user_id, sum(l.sales)::int as sales, min(l.first_paid) as first_paid
-        from leaderboard_monthly_sales l
-       where l.month = ${filter.from}::date and ${supplier}
-       group by l.users_master_id
-    ),
-    ranked as (
-      select u.id as user_id, u.first_name, u.surname, s.sales,
-             row_number() over (order by s.sales desc, s.first_paid, u.id)::int as rank,
-             max(s.sales) over ()::int as top_sales,
-             count(*) over ()::int as ranked
-        from per_seller s
-        join users_master u on u.id = s.user_id
-       where not u.is_admin and u.refs_type_id is distinct from 2 and ${within}
-    )
-    select rank, user_id, first_name, surname, sales, top_sales, ranked
-      from ranked
-     where rank <= ${filter.limit} or user_id = ${filter.viewerId}
-     order by rank
-  `);
+  }>(statement);
   return result.rows.map((row) => ({
     rank: Number(row.rank),
     userId: Number(row.user_id),

@@ -3,8 +3,11 @@ import type { Executor } from '../../db/client.ts';
 
 // The structure report's statement (DECISIONS "Structure report"): one node and its direct
 // children, each with the totals of its whole subtree, in one statement. Each subtree is the
-// closure table's index range of that node; each order's dealer is the override's agent when one
-// exists, else the automatic attribution. A milestone counts when its own date is in the range.
+// closure table's index range of that node; the orders are read from structure_daily_orders
+// (migration 0014: per effective dealer, supplier, day and milestone, kept by triggers; the
+// dealer is the override's agent when one exists, else the automatic attribution), so a milestone
+// counts when its own date is in the range and the cost follows the branch's days, not the orders.
+// The node's subtree is summed per dealer once; each shown subtree adds up those dealer totals.
 
 export interface StructureFilter {
   nodeId: number;
@@ -28,8 +31,7 @@ export interface StructureRow {
 }
 
 export async function structureRows(db: Executor, filter: StructureFilter): Promise<StructureRow[]> {
-  const supplier = filter.supplierId === null ? sql`true` : sql`o.suppliers_master_id = ${filter.supplierId}`;
-  const inRange = (column: string) => sql`${sql.raw(column)} between ${filter.from}::date and ${filter.to}::date`;
+  const supplier = filter.supplierId === null ? sql`true` : sql`d.suppliers_master_id = ${filter.supplierId}`;
   const result = await db.execute<{
     id: number;
     first_name: string;
@@ -48,30 +50,27 @@ export async function structureRows(db: Executor, filter: StructureFilter): Prom
        where u.id = ${filter.nodeId}
           or (u.parent_id = ${filter.nodeId} and u.refs_user_lifecycle_status_id <> 4)
     ),
-    orders_in_range as (
-      select coalesce(ov.newly_assigned_agent, om.users_master_id) as user_id,
-             ${inRange('o.order_created_date')} as created,
-             coalesce(${inRange('o.order_paid_date')}, false) as paid,
-             coalesce(${inRange('o.order_installation_date')}, false) as installed,
-             coalesce(${inRange('o.supplier_activation_date')}, false) as activated
-        from orders_import o
-        left join orders_master om on om.orders_import_id = o.id
-        left join orders_admin_override ov on ov.orders_import_id = o.id
-       where ${supplier}
-         and coalesce(ov.newly_assigned_agent, om.users_master_id) in
-             (select c.descendant_id from users_hierarchy_closure c where c.ancestor_id = ${filter.nodeId})
-         and (${inRange('o.order_created_date')} or ${inRange('o.order_paid_date')}
-              or ${inRange('o.order_installation_date')} or ${inRange('o.supplier_activation_date')})
+    per_dealer as materialized (
+      select d.users_master_id as user_id,
+             sum(d.orders) filter (where d.milestone = 1)::int as created,
+             sum(d.orders) filter (where d.milestone = 2)::int as paid,
+             sum(d.orders) filter (where d.milestone = 3)::int as installed,
+             sum(d.orders) filter (where d.milestone = 4)::int as activated
+        from users_hierarchy_closure c
+        join structure_daily_orders d on d.users_master_id = c.descendant_id
+       where c.ancestor_id = ${filter.nodeId}
+         and d.day between ${filter.from}::date and ${filter.to}::date and ${supplier}
+       group by d.users_master_id
     ),
     totals as (
       select s.id,
-             count(*) filter (where r.created)::int as created,
-             count(*) filter (where r.paid)::int as paid,
-             count(*) filter (where r.installed)::int as installed,
-             count(*) filter (where r.activated)::int as activated
+             sum(p.created)::int as created,
+             sum(p.paid)::int as paid,
+             sum(p.installed)::int as installed,
+             sum(p.activated)::int as activated
         from shown s
         join users_hierarchy_closure c on c.ancestor_id = s.id
-        join orders_in_range r on r.user_id = c.descendant_id
+        join per_dealer p on p.user_id = c.descendant_id
        group by s.id
     )
     select s.id, s.first_name, s.surname, s.is_node,
