@@ -27,8 +27,13 @@ async function fillContact(page: Page, type: string, first: string, surname: str
 async function openSupplier(page: Page, name: string) {
   await page.goto('/settings/suppliers');
   await page.getByLabel('Search by name').fill(name);
-  await page.getByRole('link', { name, exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/Supplier\/\d+$/);
+  // The search redraws the list after a pause; a click on the row it replaces can be lost on a
+  // busy machine, so click again until the supplier's page opens.
+  const supplierPage = /\/admin\/Supplier\/\d+$/;
+  await expect(async () => {
+    if (!supplierPage.test(page.url())) await page.getByRole('link', { name, exact: true }).click({ timeout: 3_000 });
+    await expect(page).toHaveURL(supplierPage, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
