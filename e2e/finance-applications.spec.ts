@@ -8,6 +8,10 @@ import { expect, personas, signIn, test } from './fixtures.ts';
 test.describe.configure({ timeout: 120_000 });
 
 const SHOTS = process.env.FINANCE_SHOTS_DIR;
+// Screenshots at a phone's width as well (FINANCE_SHOTS_WIDTH=400), looked at before resolving.
+if (process.env.FINANCE_SHOTS_WIDTH) {
+  test.use({ viewport: { width: Number(process.env.FINANCE_SHOTS_WIDTH), height: 860 } });
+}
 
 test('the admin files a support application of at most five items and the finance chat hears of it', async ({
   page,
