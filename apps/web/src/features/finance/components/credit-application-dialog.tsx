@@ -12,6 +12,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { CreditApplicationForm, FINANCE_MESSAGES, SUPPORT_TYPES, toCreditRequest } from '@portal/domain/finance';
 import { formatRand } from '@portal/domain/platform/format';
 import { useEffect } from 'react';
@@ -67,6 +68,8 @@ export function CreditApplicationDialog({ userId, dealerName, open, onClose, onC
   });
   const cosigner = useWatch({ control, name: 'cosigner' });
 
+  // A phone gets the whole screen: five items or the credit form do not fit a floating dialog.
+  const phone = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   // Each opening starts empty (the mutation's reset is stable).
   const resetCreate = create.reset;
   useEffect(() => {
@@ -99,6 +102,7 @@ export function CreditApplicationDialog({ userId, dealerName, open, onClose, onC
       onClose={create.isPending ? undefined : onClose}
       maxWidth="sm"
       fullWidth
+      fullScreen={phone}
       aria-labelledby="credit-application-title"
     >
       <DialogTitle id="credit-application-title">New Credit Application</DialogTitle>

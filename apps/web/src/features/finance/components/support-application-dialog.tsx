@@ -11,6 +11,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   FINANCE_MESSAGES,
   MAX_SUPPORT_ITEMS,
@@ -55,6 +56,8 @@ export function SupportApplicationDialog({ userId, dealerName, open, onClose, on
   const full = fields.length >= MAX_SUPPORT_ITEMS;
   const [picked, setPicked] = useState<SupportType | ''>('');
 
+  // A phone gets the whole screen: five items or the credit form do not fit a floating dialog.
+  const phone = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   // Each opening starts empty (the mutation's reset is stable).
   const resetCreate = create.reset;
   useEffect(() => {
@@ -82,6 +85,7 @@ export function SupportApplicationDialog({ userId, dealerName, open, onClose, on
       onClose={create.isPending ? undefined : onClose}
       maxWidth="sm"
       fullWidth
+      fullScreen={phone}
       aria-labelledby="support-application-title"
     >
       <DialogTitle id="support-application-title">New Support Application</DialogTitle>
