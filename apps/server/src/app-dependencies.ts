@@ -2,6 +2,7 @@ import type { DestinationStream } from 'pino';
 import type { Settings } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Auth } from './platform/auth.ts';
+import type { FinanceChat } from './platform/chat.ts';
 import type { Clock } from './platform/clock.ts';
 import type { EventHub } from './platform/events.ts';
 import type { Jobs } from './platform/jobs.ts';
@@ -30,6 +31,8 @@ export interface AppDependencies {
   events: EventHub;
   /** SIM registration (RICA): recorded locally by default, the operator's API by settings. */
   rica: RicaAdapter;
+  /** The finance team's chat: the outbox (channel chat) by default, a webhook by settings. */
+  financeChat: FinanceChat;
   /** The time limits, one-time pins and session rules read (a fake one in tests). */
   clock: Clock;
   /** One-time pins by SMS: phone sign-in and phone verification. */

@@ -19,6 +19,7 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { MAX_UPLOAD_BYTES } from './modules/files/files.service.ts';
+import { financeRoutes } from './modules/finance/finance.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { linksRoutes } from './modules/links/links.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fibreImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
   await app.register(agentListImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
   await app.register(ticketsRoutes({ db, mailer: deps.mailer, clock: deps.clock }, guards));
+  await app.register(financeRoutes({ db, financeChat: deps.financeChat, settings: deps.settings }, guards));
   await app.register(linksRoutes(db, guards));
   await app.register(dealsRoutes(db, guards));
   await app.register(settingsRoutes(db, guards));

@@ -58,6 +58,13 @@ const SettingsSchema = z
     /** How long a stop (SIGTERM) may take before the process exits with code 1 anyway. */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(20),
 
+    /** The finance team's chat (spec 3 §4.8): the outbox by default, or a webhook (HTTP POST JSON). */
+    CHAT_TRANSPORT: z.enum(['outbox', 'webhook']).default('outbox'),
+    CHAT_WEBHOOK_URL: z.url().optional(),
+    CHAT_WEBHOOK_TOKEN: z.string().optional(),
+    /** Where the finance messages go: the recipient on /outbox, the `channel` field for the webhook. */
+    FINANCE_CHAT_CHANNEL: z.string().min(1).default('finance-team'),
+
     RICA_ADAPTER: z.enum(['local', 'http']).default('local'),
     RICA_API_URL: z.url().optional(),
     RICA_API_TOKEN: z.string().optional(),
@@ -91,6 +98,13 @@ const SettingsSchema = z
         code: 'custom',
         path: ['SMS_HTTP_URL'],
         message: 'SMS_HTTP_URL is required when SMS_TRANSPORT=http',
+      });
+    }
+    if (s.CHAT_TRANSPORT === 'webhook' && !s.CHAT_WEBHOOK_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CHAT_WEBHOOK_URL'],
+        message: 'CHAT_WEBHOOK_URL is required when CHAT_TRANSPORT=webhook',
       });
     }
     if (s.RICA_ADAPTER === 'http' && !s.RICA_API_URL) {

@@ -2,6 +2,7 @@ import type { AppDependencies } from './app-dependencies.ts';
 import type { Settings } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuth } from './platform/auth.ts';
+import { chatWebhookTransport, createFinanceChat } from './platform/chat.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createEventHub, type EventHubOptions } from './platform/events.ts';
 import { createJobs, type JobsOptions } from './platform/jobs.ts';
@@ -37,7 +38,11 @@ export function createServices(options: ServiceOptions): AppDependencies {
   const outbox = createOutbox({
     db,
     jobs,
-    transports: { email: smtpTransport(settings), sms: httpSmsTransport(settings) },
+    transports: {
+      email: smtpTransport(settings),
+      sms: httpSmsTransport(settings),
+      chat: chatWebhookTransport(settings),
+    },
     retry: { limit: settings.OUTBOX_RETRY_LIMIT, delaySeconds: settings.OUTBOX_RETRY_DELAY_SECONDS },
     ...(options.jobs?.logger ? { logger: options.jobs.logger } : {}),
   });
@@ -60,5 +65,6 @@ export function createServices(options: ServiceOptions): AppDependencies {
     outbox,
     events: createEventHub({ url, ...options.events }),
     rica: createRicaAdapter(settings),
+    financeChat: createFinanceChat(outbox, settings),
   };
 }

@@ -509,6 +509,57 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expect: ADMIN_ACTION_ON_USER,
     sample: (s) => ({ body: { managerId: s.target.parentId ?? NO_SUCH_ID, moveWithChildren: true } }),
   },
+  // Finance applications (spec 1 §2.11 "admin only"; decision 033): Users Management, never a leader.
+  {
+    route: 'GET /api/support/available-support',
+    target: { in: 'query', name: 'user_id' },
+    flags: ['Users Management'],
+    expect: ADMIN_ACTION_ON_USER,
+  },
+  {
+    route: 'GET /api/support/available-credit',
+    target: { in: 'query', name: 'user_id' },
+    flags: ['Users Management'],
+    expect: ADMIN_ACTION_ON_USER,
+  },
+  {
+    route: 'GET /api/people/{id}/support-applications',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    expect: ADMIN_ACTION_ON_USER,
+  },
+  {
+    route: 'POST /api/people/{id}/support-applications',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    expect: ADMIN_ACTION_ON_USER,
+    sample: () => ({ body: { items: [{ type: 'Advance', valueCents: 100 }] } }),
+  },
+  {
+    route: 'GET /api/people/{id}/credit-applications',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    expect: ADMIN_ACTION_ON_USER,
+  },
+  {
+    route: 'POST /api/people/{id}/credit-applications',
+    target: { in: 'path', name: 'id' },
+    flags: ['Users Management'],
+    expect: ADMIN_ACTION_ON_USER,
+    sample: () => ({
+      body: {
+        creditType: 'Advance',
+        hasCosigner: false,
+        cosignerCode: null,
+        requestValueCents: 100,
+        assetType: null,
+        assetDescription: null,
+        assetUniqueNumber: null,
+        months: 1,
+        monthlyPaymentCents: 100,
+      },
+    }),
+  },
   {
     route: 'GET /api/people/{id}/link-options',
     target: { in: 'path', name: 'id' },

@@ -174,7 +174,7 @@ export const routes: RouteObject[] = [
               {
                 path: `${paths.userDetail}/:dealerId`,
                 lazy: async () => ({
-                  Component: (await import('../features/people/pages/user-detail-page')).UserDetailPage,
+                  Component: (await import('./user-detail-route')).UserDetailRoute,
                 }),
               },
             ],

@@ -47,7 +47,8 @@ export type Subject =
   | 'supplier-link'
   | 'orders'
   | 'sales-assist'
-  | 'agent-support';
+  | 'agent-support'
+  | 'finance-application';
 
 export type Action =
   | 'read'
@@ -171,6 +172,10 @@ export const PERMISSION_RULES = {
   // The helpdesk consoles (spec 3 §2.2): each kind of ticket needs its own flag.
   'manage sales-assist': { admin: { scopes: ANY, features: ['Sales Assist'] } },
   'manage agent-support': { admin: { scopes: ANY, features: ['Agent Support'] } },
+  // Support and credit applications (spec 1 §2.11 "Finance Applications (admin only)", §6): on the
+  // user detail page, so the Users Management flag that opens it; never a leader (decision 033).
+  'create finance-application': { admin: people() },
+  'read finance-application': { admin: people() },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;

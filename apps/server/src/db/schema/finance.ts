@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { usersMaster } from './people.ts';
+import { refsUserTier } from './references.ts';
 
 // Support and credit applications (spec 3 §3.7, §4.8, §5.7; DECISIONS "Contracts and finance").
 // Z-code, name and surname are kept as submitted, next to the users_master reference.
@@ -95,6 +96,31 @@ export const creditApplications = pgTable(
     check(
       'credit_applications_amounts_nonnegative',
       sql`${t.outstandingAmountCents} >= 0 and coalesce(least(${t.monthlyPaymentCents}, ${t.maxCreditCents}), 0) >= 0`,
+    ),
+  ],
+);
+
+/**
+ * The finance settings per user tier (spec 3 §3.7; decision 033): the maximum credit, the longest
+ * term in months and the largest monthly payment of a credit application, and the most support
+ * that may be pending at once. Seeded by the migration with defaults for tiers 1 to 4.
+ */
+export const financeTierLimits = pgTable(
+  'finance_tier_limits',
+  {
+    refsUserTierId: smallint()
+      .primaryKey()
+      .references(() => refsUserTier.id),
+    maxCreditCents: integer().notNull(),
+    months: smallint().notNull(),
+    maxMonthlyPaymentCents: integer().notNull(),
+    maxSupportCents: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'finance_tier_limits_positive',
+      sql`${t.maxCreditCents} >= 0 and ${t.months} > 0 and ${t.maxMonthlyPaymentCents} >= 0 and ${t.maxSupportCents} >= 0`,
     ),
   ],
 );

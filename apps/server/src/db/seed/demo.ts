@@ -33,6 +33,7 @@ import {
   linkUser,
   type UserRow,
 } from './factories.ts';
+import { createCreditApplicationRow, createSupportApplicationRow } from './finance-factories.ts';
 import { createRandom, type Random } from './random.ts';
 import { seedTickets } from './tickets-demo.ts';
 
@@ -781,6 +782,89 @@ async function seedLinks(db: Executor, catalogue: DemoCatalogue, people: DemoPeo
 }
 
 /** The demo world: reproducible, in one transaction (all or nothing); a banner image needs `storage`. */
+/**
+ * Support and credit applications (issue 16; decision 033): the leader has one of each state, about
+ * one active dealer in five has some history, and the agent persona a settled loan and a declined
+ * request, so their available credit and support stay whole for a first try.
+ */
+async function seedFinance(db: Executor, people: DemoPeople, random: Random, today: Date) {
+  const by = { createdBy: people.admin.id };
+  const daysAgo = (days: number) => addDays(today, -days);
+  const { leader, agent } = people;
+  await createSupportApplicationRow(
+    db,
+    leader,
+    [
+      { type: 'Advance', valueCents: 150_000 },
+      { type: 'Expense paid on behalf of agent', valueCents: 32_500 },
+    ],
+    { ...by, createdAt: daysAgo(3) },
+  );
+  await createSupportApplicationRow(db, leader, [{ type: 'Unsecured Loan', valueCents: 400_000 }], {
+    ...by,
+    status: 'approved',
+    createdAt: daysAgo(60),
+  });
+  await createCreditApplicationRow(db, leader, {
+    ...by,
+    creditType: 'Unsecured Loan',
+    requestValueCents: 1_200_000,
+    outstandingAmountCents: 850_000,
+    months: 12,
+    monthlyPaymentCents: 100_000,
+    maxCreditCents: 2_000_000,
+    cosigner: agent,
+    asset: { type: 'Vehicle', description: 'Toyota Hilux 2.4 GD-6 (2019)', uniqueNumber: 'AHTFR22G306012345' },
+    createdAt: daysAgo(95),
+  });
+  await createCreditApplicationRow(db, agent, {
+    ...by,
+    creditType: 'Advance',
+    requestValueCents: 150_000,
+    settled: true,
+    months: 3,
+    monthlyPaymentCents: 50_000,
+    maxCreditCents: 500_000,
+    createdAt: daysAgo(140),
+  });
+  await createSupportApplicationRow(db, agent, [{ type: 'Advance', valueCents: 90_000 }], {
+    ...by,
+    status: 'declined',
+    createdAt: daysAgo(40),
+  });
+  const types = ['Unsecured Loan', 'Advance', 'Expense paid on behalf of agent'] as const;
+  const others = people.everyone.filter(
+    (user) => user.id !== leader.id && user.id !== agent.id && user.refsUserLifecycleStatusId === 2 && !user.isAdmin,
+  );
+  for (const user of others) {
+    if (!random.chance(0.2)) continue;
+    const items = Array.from({ length: random.int(1, 3) }, () => ({
+      type: random.pick(types),
+      valueCents: random.int(5, 60) * 1_000,
+    }));
+    await createSupportApplicationRow(db, user, items, {
+      ...by,
+      status: random.pick(['pending', 'approved', 'approved', 'declined'] as const),
+      createdAt: daysAgo(random.int(1, 200)),
+    });
+    if (random.chance(0.5)) {
+      const requestValueCents = random.int(5, 40) * 10_000;
+      const months = random.pick([3, 6]);
+      const settled = random.chance(0.4);
+      await createCreditApplicationRow(db, user, {
+        ...by,
+        creditType: random.pick(types),
+        requestValueCents,
+        settled,
+        outstandingAmountCents: settled ? 0 : Math.round((requestValueCents * random.int(2, 10)) / 10),
+        months,
+        monthlyPaymentCents: Math.ceil(requestValueCents / months),
+        createdAt: daysAgo(random.int(1, 300)),
+      });
+    }
+  }
+}
+
 export async function seedDemo(
   db: Database,
   today = new Date(),
@@ -795,6 +879,7 @@ export async function seedDemo(
     await seedLinks(tx, catalogue, people);
     await seedActivity(tx, catalogue, people, random, today, [more.vuma, more.sky]);
     await seedSettings(tx, people, options.storage);
+    await seedFinance(tx, people, random, today);
     return { catalogue, people };
   });
 }

@@ -8,6 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { displayPhone } from '@portal/domain/people/phone';
+import type { ComponentType } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { DetailGrid } from '../../../components/detail-grid';
 import { PageLoader } from '../../../components/page-loader';
@@ -20,8 +21,11 @@ import { FlagSwitch } from '../components/flag-switch';
 import { LoadFailure } from '../components/load-failure';
 import { UniversityStatusCard } from '../components/university-status-card';
 
+/** A card another feature adds to the page (the app hands it in: features do not import each other). */
+export type UserDetailPanel = ComponentType<{ userId: number; dealerName: string }>;
+
 /** '/user-detail/{dealerId}' (spec 1 §2.10). */
-export function UserDetailPage() {
+export function UserDetailPage({ financePanel: FinancePanel }: { financePanel?: UserDetailPanel } = {}) {
   const { dealerId } = useParams();
   const id = parseDealerId(dealerId);
   const navigate = useNavigate();
@@ -111,6 +115,7 @@ export function UserDetailPage() {
             emailVerified={user.emailVerified}
             isOwnProfile={permissions.isSelf}
           />
+          {FinancePanel ? <FinancePanel userId={user.id} dealerName={`${user.zCode}: ${fullName(user)}`} /> : null}
         </Box>
       </Box>
     </Box>

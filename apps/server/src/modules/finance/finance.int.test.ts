@@ -1,0 +1,326 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FINANCE_MESSAGES } from '@portal/domain/finance';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
+import { createCreditApplicationRow, createSupportApplicationRow } from '../../db/seed/finance-factories.ts';
+import { chatWebhookTransport } from '../../platform/chat.ts';
+
+let ctx: TestContext;
+let admin: UserRow;
+let adminCookie: string;
+let adminWithoutFlag: UserRow;
+let leader: UserRow;
+let child: UserRow;
+let agent: UserRow;
+
+const PASSWORD = 'Secret123';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createUser(ctx.db, { isAdmin: true, password: PASSWORD, firstName: 'Fiona', surname: 'Finance' });
+  await grantFeatures(ctx.db, admin.id, ['Users Management']);
+  adminCookie = await ctx.signIn(admin.email!, PASSWORD);
+  adminWithoutFlag = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+  leader = await createUser(ctx.db, { isLeader: true, password: PASSWORD });
+  child = await createUser(ctx.db, { parentId: leader.id, password: PASSWORD, firstName: 'Thabo', surname: 'Nkosi' });
+  agent = await createUser(ctx.db, { password: PASSWORD });
+});
+afterAll(() => ctx?.close());
+
+const post = (cookie: string, path: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: path, headers: { cookie, origin: TEST_ORIGIN }, payload });
+const get = (cookie: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+
+const credit = (overrides: object = {}) => ({
+  creditType: 'Unsecured Loan',
+  hasCosigner: false,
+  cosignerCode: null,
+  requestValueCents: 200_000,
+  assetType: 'Vehicle',
+  assetDescription: 'Toyota Hilux 2.4',
+  assetUniqueNumber: 'VIN123',
+  months: 6,
+  monthlyPaymentCents: 40_000,
+  ...overrides,
+});
+
+async function chatMessages() {
+  const { rows } = await ctx.db.$client.query(
+    "SELECT id, recipient, body, status, transport FROM outbox_messages WHERE channel = 'chat' ORDER BY id",
+  );
+  return rows;
+}
+
+describe('support applications', () => {
+  it('takes five items, totals them, tells the finance chat with a link to the dealer, and audits', async () => {
+    const items = [
+      { type: 'Unsecured Loan', valueCents: 50_000 },
+      { type: 'Advance', valueCents: 25_000 },
+      { type: 'Expense paid on behalf of agent', valueCents: 12_550 },
+      { type: 'Advance', valueCents: 10_000 },
+      { type: 'Advance', valueCents: 2_450 },
+    ];
+    const response = await post(adminCookie, `/api/people/${child.id}/support-applications`, { items });
+    expect(response.statusCode).toBe(201);
+    const { id, chatMessageId } = response.json();
+
+    const list = await get(adminCookie, `/api/people/${child.id}/support-applications`);
+    expect(list.json().items[0]).toMatchObject({ id, items, itemsAmountCents: 100_000, status: 'pending' });
+    expect(list.json().items[0].createdBy).toBe(`Z-${admin.id}: Fiona Finance`);
+
+    const [message] = (await chatMessages()).filter((row) => row.id === chatMessageId);
+    expect(message).toMatchObject({ recipient: 'finance-team', status: 'sent', transport: 'outbox' });
+    expect(message.body).toContain(`New support application #${id} for Z-${child.id}: Thabo Nkosi`);
+    expect(message.body).toContain(`${TEST_ORIGIN}/user-detail/${child.id}`);
+    expect(message.body).toMatch(/Total: R\s?1\s?000,00/);
+
+    const audit = await ctx.db.$client.query(
+      "SELECT action, actor_user_id FROM audit_log WHERE entity = 'support_applications' AND entity_id = $1",
+      [String(id)],
+    );
+    expect(audit.rows).toEqual([{ action: 'finance.support.create', actor_user_id: admin.id }]);
+  });
+
+  it('refuses a sixth item with the spec’s limit, and an empty application', async () => {
+    const before = (await chatMessages()).length;
+    const six = Array.from({ length: 6 }, () => ({ type: 'Advance', valueCents: 1_000 }));
+    const response = await post(adminCookie, `/api/people/${child.id}/support-applications`, { items: six });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain(FINANCE_MESSAGES.tooManyItems);
+
+    const none = await post(adminCookie, `/api/people/${child.id}/support-applications`, { items: [] });
+    expect(none.statusCode).toBe(400);
+    expect(JSON.stringify(none.json())).toContain(FINANCE_MESSAGES.noItems);
+    expect((await chatMessages()).length).toBe(before);
+  });
+
+  it('refuses more support than the tier allows while earlier support is pending', async () => {
+    const dealer = await createUser(ctx.db, { refsUserTierId: 1 });
+    // Tier 1: R 2 500 of support at once; R 2 000 already pending, a declined R 5 000 does not count.
+    await createSupportApplicationRow(ctx.db, dealer, [{ type: 'Advance', valueCents: 200_000 }]);
+    await createSupportApplicationRow(ctx.db, dealer, [{ type: 'Advance', valueCents: 500_000 }], {
+      status: 'declined',
+    });
+    const available = await get(adminCookie, `/api/support/available-support?user_id=${dealer.id}`);
+    expect(available.json()).toEqual({
+      tier: 1,
+      maxSupportCents: 250_000,
+      pendingSupportCents: 200_000,
+      availableSupportCents: 50_000,
+    });
+    const over = await post(adminCookie, `/api/people/${dealer.id}/support-applications`, {
+      items: [{ type: 'Advance', valueCents: 50_001 }],
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().detail).toBe(FINANCE_MESSAGES.supportOver(50_000));
+  });
+});
+
+describe('credit applications', () => {
+  it('works out the available credit from the tier’s settings minus unsettled outstanding credit', async () => {
+    const dealer = await createUser(ctx.db, { refsUserTierId: 2 });
+    await createCreditApplicationRow(ctx.db, dealer, { requestValueCents: 400_000, outstandingAmountCents: 250_000 });
+    await createCreditApplicationRow(ctx.db, dealer, { requestValueCents: 100_000, outstandingAmountCents: 50_000 });
+    await createCreditApplicationRow(ctx.db, dealer, { requestValueCents: 900_000, settled: true });
+    const response = await get(adminCookie, `/api/support/available-credit?user_id=${dealer.id}`);
+    expect(response.json()).toEqual({
+      tier: 2,
+      maxCreditCents: 1_000_000,
+      months: 6,
+      maximumMonthlyPaymentCents: 200_000,
+      outstandingCreditCents: 300_000,
+      availableCreditCents: 700_000,
+    });
+
+    const over = await post(
+      adminCookie,
+      `/api/people/${dealer.id}/credit-applications`,
+      credit({ requestValueCents: 700_001 }),
+    );
+    expect(over.statusCode).toBe(400);
+    expect(over.json().detail).toBe(FINANCE_MESSAGES.creditOver(700_000));
+
+    const ok = await post(
+      adminCookie,
+      `/api/people/${dealer.id}/credit-applications`,
+      credit({ requestValueCents: 700_000 }),
+    );
+    expect(ok.statusCode).toBe(201);
+    const after = await get(adminCookie, `/api/support/available-credit?user_id=${dealer.id}`);
+    expect(after.json()).toMatchObject({ outstandingCreditCents: 1_000_000, availableCreditCents: 0 });
+    const list = await get(adminCookie, `/api/people/${dealer.id}/credit-applications?pageSize=2`);
+    expect(list.json()).toMatchObject({ total: 4, pageSize: 2 });
+    expect(list.json().items[0]).toMatchObject({
+      requestValueCents: 700_000,
+      outstandingAmountCents: 700_000,
+      maxCreditCents: 1_000_000,
+      settled: false,
+      cosigner: null,
+    });
+  });
+
+  it('gives every validation message: cosigner, months, monthly payment', async () => {
+    const url = `/api/people/${child.id}/credit-applications`;
+    const noCode = await post(adminCookie, url, credit({ hasCosigner: true, cosignerCode: null }));
+    expect(noCode.statusCode).toBe(400);
+    expect(JSON.stringify(noCode.json())).toContain(FINANCE_MESSAGES.cosignerRequired);
+
+    const unknown = await post(adminCookie, url, credit({ hasCosigner: true, cosignerCode: 'Z-999999' }));
+    expect(unknown.json().detail).toBe(FINANCE_MESSAGES.cosignerNotFound);
+
+    const self = await post(adminCookie, url, credit({ hasCosigner: true, cosignerCode: `Z-${child.id}` }));
+    expect(self.json().detail).toBe(FINANCE_MESSAGES.cosignerIsApplicant);
+
+    // Tier 1 (the default): at most 6 months and R 1 000 a month.
+    const months = await post(adminCookie, url, credit({ months: 7 }));
+    expect(months.json().errors).toContainEqual({ field: 'months', message: FINANCE_MESSAGES.monthsOver(6) });
+    const monthly = await post(adminCookie, url, credit({ monthlyPaymentCents: 100_001 }));
+    expect(monthly.json().detail).toBe(FINANCE_MESSAGES.monthlyPaymentOver(100_000));
+
+    const notNumber = await post(adminCookie, url, credit({ requestValueCents: 'abc' }));
+    expect(notNumber.statusCode).toBe(400);
+  });
+
+  it('keeps the cosigner as they are named, and tells the chat', async () => {
+    const cosigner = await createUser(ctx.db, { firstName: 'Lerato', surname: 'Dlamini' });
+    const response = await post(
+      adminCookie,
+      `/api/people/${child.id}/credit-applications`,
+      credit({ hasCosigner: true, cosignerCode: `z${cosigner.id}`, requestValueCents: 150_000 }),
+    );
+    expect(response.statusCode).toBe(201);
+    const { rows } = await ctx.db.$client.query(
+      'SELECT cosignor_users_master_id, cosignor_z_code, cosignor_name, cosignor_surname FROM credit_applications WHERE id = $1',
+      [response.json().id],
+    );
+    expect(rows[0]).toEqual({
+      cosignor_users_master_id: cosigner.id,
+      cosignor_z_code: `Z-${cosigner.id}`,
+      cosignor_name: 'Lerato',
+      cosignor_surname: 'Dlamini',
+    });
+    const message = (await chatMessages()).find((row) => row.id === response.json().chatMessageId);
+    expect(message.body).toContain(`Cosigner: Z-${cosigner.id}: Lerato Dlamini`);
+    expect(message.body).toContain(`${TEST_ORIGIN}/user-detail/${child.id}`);
+  });
+});
+
+describe('one transaction', () => {
+  it('keeps no application when the chat message cannot be written, and no message without one', async () => {
+    const chat = ctx.services.financeChat;
+    const original = chat.post;
+    const dealer = await createUser(ctx.db);
+    chat.post = async (message, tx) => {
+      await original(message, tx);
+      throw new Error('chat unavailable');
+    };
+    try {
+      const before = (await chatMessages()).length;
+      const response = await post(adminCookie, `/api/people/${dealer.id}/support-applications`, {
+        items: [{ type: 'Advance', valueCents: 1_000 }],
+      });
+      expect(response.statusCode).toBe(500);
+      expect((await chatMessages()).length).toBe(before);
+      const { rows } = await ctx.db.$client.query(
+        'SELECT count(*)::int AS n FROM support_applications WHERE users_master_id = $1',
+        [dealer.id],
+      );
+      expect(rows[0].n).toBe(0);
+    } finally {
+      chat.post = original;
+    }
+  });
+});
+
+describe('who may', () => {
+  it('refuses leaders (even on their own team), agents and admins without Users Management', async () => {
+    const body = { items: [{ type: 'Advance', valueCents: 1_000 }] };
+    for (const user of [leader, agent, adminWithoutFlag]) {
+      const cookie = await ctx.signIn(user.email!, PASSWORD);
+      const created = await post(cookie, `/api/people/${child.id}/support-applications`, body);
+      expect(created.statusCode).toBe(403);
+      const creditCreated = await post(cookie, `/api/people/${child.id}/credit-applications`, credit());
+      expect(creditCreated.statusCode).toBe(403);
+      expect((await get(cookie, `/api/support/available-credit?user_id=${child.id}`)).statusCode).toBe(403);
+    }
+  });
+
+  it('answers a dealer nobody has with "No dealer found"', async () => {
+    const response = await get(adminCookie, '/api/support/available-credit?user_id=99999999');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().detail).toBe(FINANCE_MESSAGES.userNotFound);
+  });
+});
+
+describe('the chat webhook adapter', () => {
+  let hook: Server;
+  let received: { body: unknown; authorization: string | undefined }[];
+  let answer = 200;
+  let webhookCtx: TestContext;
+
+  beforeAll(async () => {
+    received = [];
+    hook = createServer((req, res) => {
+      let data = '';
+      req.on('data', (chunk) => {
+        data += chunk;
+      });
+      req.on('end', () => {
+        received.push({ body: JSON.parse(data), authorization: req.headers.authorization });
+        res.writeHead(answer).end();
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const { port } = hook.address() as AddressInfo;
+    webhookCtx = await createTestContext({
+      CHAT_TRANSPORT: 'webhook',
+      CHAT_WEBHOOK_URL: `http://127.0.0.1:${port}/hooks/finance`,
+      CHAT_WEBHOOK_TOKEN: 'chat-token',
+      FINANCE_CHAT_CHANNEL: '#finance',
+    });
+  });
+  afterAll(async () => {
+    await webhookCtx?.close();
+    await new Promise((resolve) => hook.close(resolve));
+  });
+
+  it('writes the message with the application and the worker posts it as JSON to the webhook', async () => {
+    const { db } = webhookCtx;
+    const boss = await createUser(db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(db, boss.id, ['Users Management']);
+    const dealer = await createUser(db, { firstName: 'Sipho', surname: 'Mokoena' });
+    const cookie = await webhookCtx.signIn(boss.email!, PASSWORD);
+    answer = 200;
+    const response = await webhookCtx.app.inject({
+      method: 'POST',
+      url: `/api/people/${dealer.id}/support-applications`,
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { items: [{ type: 'Advance', valueCents: 30_000 }] },
+    });
+    expect(response.statusCode).toBe(201);
+    const { chatMessageId } = response.json();
+    const row = async () =>
+      (await db.$client.query('SELECT status, transport FROM outbox_messages WHERE id = $1', [chatMessageId])).rows[0];
+    await vi.waitFor(async () => expect(await row()).toEqual({ status: 'sent', transport: 'webhook' }), {
+      timeout: 30_000,
+      interval: 200,
+    });
+    const last = received.at(-1)!;
+    expect(last.authorization).toBe('Bearer chat-token');
+    expect(last.body).toMatchObject({ channel: '#finance' });
+    expect((last.body as { text: string }).text).toContain(`Z-${dealer.id}: Sipho Mokoena`);
+    expect((last.body as { text: string }).text).toContain(`/user-detail/${dealer.id}`);
+  });
+
+  it('throws on a refusal, so the outbox keeps the message and tries again', async () => {
+    const transport = chatWebhookTransport(webhookCtx.settings)!;
+    answer = 503;
+    await expect(
+      transport.deliver({ recipient: '#finance', subject: null, text: 'hello', html: null }),
+    ).rejects.toThrow('chat webhook answered 503');
+    answer = 200;
+    expect(chatWebhookTransport(ctx.settings)).toBeUndefined();
+  });
+});

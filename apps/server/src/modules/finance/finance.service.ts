@@ -1,0 +1,293 @@
+import {
+  type ApplicationCreated,
+  type AvailableCredit,
+  type AvailableSupport,
+  availableCents,
+  type CreditApplicationPage,
+  FINANCE_MESSAGES,
+  type NewCreditApplication,
+  type NewSupportApplication,
+  type SupportApplicationPage,
+  type SupportType,
+} from '@portal/domain/finance';
+import { parseZCode, zCode } from '@portal/domain/people/z-code';
+import { formatRand } from '@portal/domain/platform/format';
+import type { FastifyRequest } from 'fastify';
+import type { Settings } from '../../config.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { FinanceChat } from '../../platform/chat.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { assertCanOn } from '../../platform/permissions.ts';
+import {
+  findApplicantStanding,
+  findCosigner,
+  findCreditPage,
+  findSupportPage,
+  insertCreditApplication,
+  insertSupportApplication,
+  type SupportApplicationValues,
+} from './finance.queries.ts';
+
+export interface FinanceDeps {
+  db: Database;
+  financeChat: FinanceChat;
+  settings: Pick<Settings, 'publicUrl'>;
+}
+
+const DELETED = 4;
+
+/**
+ * The applicant, after the permission check on them (answered before existence, so a caller
+ * outside the rule learns nothing); deleted users take no new applications.
+ */
+async function applicantFor(db: Executor, actor: Actor, action: 'create' | 'read', userId: number, lock = false) {
+  await assertCanOn(db, actor, action, 'finance-application', userId);
+  const standing = await findApplicantStanding(db, userId, lock);
+  if (!standing || (action === 'create' && standing.status === DELETED)) throw notFound(FINANCE_MESSAGES.userNotFound);
+  return standing;
+}
+
+export async function availableCredit(db: Database, actor: Actor, userId: number): Promise<AvailableCredit> {
+  const s = await applicantFor(db, actor, 'read', userId);
+  return {
+    tier: s.tier,
+    maxCreditCents: s.maxCreditCents,
+    months: s.months,
+    maximumMonthlyPaymentCents: s.maxMonthlyPaymentCents,
+    outstandingCreditCents: s.outstandingCents,
+    availableCreditCents: availableCents(s.maxCreditCents, s.outstandingCents),
+  };
+}
+
+export async function availableSupport(db: Database, actor: Actor, userId: number): Promise<AvailableSupport> {
+  const s = await applicantFor(db, actor, 'read', userId);
+  return {
+    tier: s.tier,
+    maxSupportCents: s.maxSupportCents,
+    pendingSupportCents: s.pendingSupportCents,
+    availableSupportCents: availableCents(s.maxSupportCents, s.pendingSupportCents),
+  };
+}
+
+function userLink(settings: FinanceDeps['settings'], userId: number): string {
+  return `${settings.publicUrl}/user-detail/${userId}`;
+}
+
+function describeItems(items: NewSupportApplication['items']): string {
+  return items.map((item) => `• ${item.type}: ${formatRand(item.valueCents)}`).join('\n');
+}
+
+/**
+ * A new support application (spec 3 §5.7: one to five items), and in the same transaction the
+ * finance team's chat message with a link to the dealer (spec 3 §4.8), and the audit row.
+ */
+export async function createSupportApplication(
+  deps: FinanceDeps,
+  actor: Actor,
+  userId: number,
+  body: NewSupportApplication,
+  request?: FastifyRequest,
+): Promise<ApplicationCreated> {
+  return deps.db.transaction(async (tx) => {
+    const applicant = await applicantFor(tx, actor, 'create', userId, true);
+    const total = body.items.reduce((sum, item) => sum + item.valueCents, 0);
+    const available = availableCents(applicant.maxSupportCents, applicant.pendingSupportCents);
+    if (total > available) {
+      throw badRequest(FINANCE_MESSAGES.supportOver(available), [
+        { field: 'items', message: FINANCE_MESSAGES.supportOver(available) },
+      ]);
+    }
+    const values: SupportApplicationValues = {
+      usersMasterId: applicant.id,
+      agentZCode: zCode(applicant.id),
+      agentName: applicant.firstName,
+      agentSurname: applicant.surname,
+      itemsAmountCents: total,
+      createdBy: actor.user.id,
+    };
+    const slots = values as Record<string, unknown>;
+    body.items.forEach((item, index) => {
+      slots[`support${index + 1}Type`] = item.type;
+      slots[`support${index + 1}ValueCents`] = item.valueCents;
+    });
+    const id = await insertSupportApplication(tx, values);
+    const chatMessageId = await deps.financeChat.post(
+      {
+        text: [
+          `New support application #${id} for ${zCode(applicant.id)}: ${applicant.firstName} ${applicant.surname}`,
+          describeItems(body.items),
+          `Total: ${formatRand(total)}`,
+          `Submitted by ${zCode(actor.user.id)}: ${actor.user.firstName} ${actor.user.surname}`,
+          `Open the dealer: ${userLink(deps.settings, applicant.id)}`,
+        ].join('\n'),
+      },
+      tx,
+    );
+    await writeAudit(tx, {
+      actor,
+      action: 'finance.support.create',
+      entity: 'support_applications',
+      entityId: id,
+      after: { userId: applicant.id, items: body.items, itemsAmountCents: total, chatMessageId },
+      request,
+    });
+    return { id, chatMessageId };
+  });
+}
+
+/**
+ * A new credit application: the request may not exceed the available credit (the tier's maximum
+ * minus what unsettled applications still owe), nor the months and monthly payment the tier
+ * allows; the whole request starts outstanding. Chat message and audit in the same transaction.
+ */
+export async function createCreditApplication(
+  deps: FinanceDeps,
+  actor: Actor,
+  userId: number,
+  body: NewCreditApplication,
+  request?: FastifyRequest,
+): Promise<ApplicationCreated> {
+  return deps.db.transaction(async (tx) => {
+    const applicant = await applicantFor(tx, actor, 'create', userId, true);
+    const available = availableCents(applicant.maxCreditCents, applicant.outstandingCents);
+    const errors: { field: string; message: string }[] = [];
+    if (body.requestValueCents > available) {
+      errors.push({ field: 'requestValue', message: FINANCE_MESSAGES.creditOver(available) });
+    }
+    if (body.months > applicant.months) {
+      errors.push({ field: 'months', message: FINANCE_MESSAGES.monthsOver(applicant.months) });
+    }
+    if (body.monthlyPaymentCents > applicant.maxMonthlyPaymentCents) {
+      errors.push({
+        field: 'monthlyPayment',
+        message: FINANCE_MESSAGES.monthlyPaymentOver(applicant.maxMonthlyPaymentCents),
+      });
+    }
+    let cosigner: Awaited<ReturnType<typeof findCosigner>>;
+    if (body.hasCosigner) {
+      const cosignerId = parseZCode(body.cosignerCode ?? '');
+      cosigner = cosignerId === undefined ? undefined : await findCosigner(tx, cosignerId);
+      if (cosignerId === undefined) {
+        errors.push({ field: 'cosignerCode', message: FINANCE_MESSAGES.cosignerCode });
+      } else if (cosignerId === applicant.id) {
+        errors.push({ field: 'cosignerCode', message: FINANCE_MESSAGES.cosignerIsApplicant });
+      } else if (!cosigner || cosigner.status === DELETED) {
+        errors.push({ field: 'cosignerCode', message: FINANCE_MESSAGES.cosignerNotFound });
+      }
+    }
+    if (errors.length) throw badRequest(errors[0]!.message, errors);
+    const id = await insertCreditApplication(tx, {
+      usersMasterId: applicant.id,
+      agentZCode: zCode(applicant.id),
+      agentName: applicant.firstName,
+      agentSurname: applicant.surname,
+      creditType: body.creditType satisfies SupportType,
+      cosignorUsersMasterId: cosigner?.id ?? null,
+      cosignorZCode: cosigner ? zCode(cosigner.id) : null,
+      cosignorName: cosigner?.firstName ?? null,
+      cosignorSurname: cosigner?.surname ?? null,
+      requestValueCents: body.requestValueCents,
+      assetType: body.assetType,
+      assetDescription: body.assetDescription,
+      assetUniqueNumber: body.assetUniqueNumber,
+      months: body.months,
+      monthlyPaymentCents: body.monthlyPaymentCents,
+      maxCreditCents: applicant.maxCreditCents,
+      outstandingAmountCents: body.requestValueCents,
+      createdBy: actor.user.id,
+    });
+    const chatMessageId = await deps.financeChat.post(
+      {
+        text: [
+          `New credit application #${id} for ${zCode(applicant.id)}: ${applicant.firstName} ${applicant.surname}`,
+          `${body.creditType}: ${formatRand(body.requestValueCents)} over ${body.months} months at ${formatRand(body.monthlyPaymentCents)} a month`,
+          cosigner ? `Cosigner: ${zCode(cosigner.id)}: ${cosigner.firstName} ${cosigner.surname}` : 'No cosigner',
+          ...(body.assetType || body.assetDescription
+            ? [`Asset: ${[body.assetType, body.assetDescription, body.assetUniqueNumber].filter(Boolean).join(' · ')}`]
+            : []),
+          `Available credit before this application: ${formatRand(available)}`,
+          `Submitted by ${zCode(actor.user.id)}: ${actor.user.firstName} ${actor.user.surname}`,
+          `Open the dealer: ${userLink(deps.settings, applicant.id)}`,
+        ].join('\n'),
+      },
+      tx,
+    );
+    await writeAudit(tx, {
+      actor,
+      action: 'finance.credit.create',
+      entity: 'credit_applications',
+      entityId: id,
+      after: { userId: applicant.id, ...body, availableCreditCents: available, chatMessageId },
+      request,
+    });
+    return { id, chatMessageId };
+  });
+}
+
+export async function supportApplications(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  page: number,
+  pageSize: number,
+): Promise<SupportApplicationPage> {
+  await applicantFor(db, actor, 'read', userId);
+  const { rows, total } = await findSupportPage(db, userId, page, pageSize);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      items: [
+        [row.s1, row.v1],
+        [row.s2, row.v2],
+        [row.s3, row.v3],
+        [row.s4, row.v4],
+        [row.s5, row.v5],
+      ]
+        .filter(([type, value]) => type !== null && value !== null)
+        .map(([type, value]) => ({ type: type as SupportType, valueCents: Number(value) })),
+      itemsAmountCents: row.itemsAmountCents,
+      status: row.status as 'pending' | 'approved' | 'declined',
+      createdAt: row.createdAt.toISOString(),
+      createdBy: row.createdBy,
+    })),
+    page,
+    pageSize,
+    total,
+  };
+}
+
+export async function creditApplications(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  page: number,
+  pageSize: number,
+): Promise<CreditApplicationPage> {
+  await applicantFor(db, actor, 'read', userId);
+  const { rows, total } = await findCreditPage(db, userId, page, pageSize);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      creditType: row.creditType as SupportType,
+      cosigner: row.cosignorZCode
+        ? `${row.cosignorZCode}: ${[row.cosignorName, row.cosignorSurname].filter(Boolean).join(' ')}`
+        : null,
+      requestValueCents: row.requestValueCents,
+      assetType: row.assetType,
+      assetDescription: row.assetDescription,
+      assetUniqueNumber: row.assetUniqueNumber,
+      months: row.months,
+      monthlyPaymentCents: row.monthlyPaymentCents,
+      maxCreditCents: row.maxCreditCents,
+      settled: row.settled,
+      outstandingAmountCents: row.outstandingAmountCents,
+      createdAt: row.createdAt.toISOString(),
+      createdBy: row.createdBy,
+    })),
+    page,
+    pageSize,
+    total,
+  };
+}
