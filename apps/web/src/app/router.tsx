@@ -78,7 +78,18 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/accounts/pages/verify-phone-page')).VerifyPhonePage,
             }),
           },
-          placeholder(`${paths.training}/*`, 'University'),
+          {
+            path: `${paths.training}/:status?/:category?/:supplier?`,
+            lazy: async () => ({
+              Component: (await import('../features/university/pages/university-page')).UniversityPage,
+            }),
+          },
+          {
+            path: `${paths.trainingAttempt}/:id/:status?/:category?/:supplier?`,
+            lazy: async () => ({
+              Component: (await import('../features/university/pages/training-attempt-page')).TrainingAttemptPage,
+            }),
+          },
           // Not while waiting.
           {
             element: <Guard rule={access.notWaiting} />,

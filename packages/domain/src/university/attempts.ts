@@ -11,7 +11,6 @@ export const TRAINING_MESSAGES = {
   notAllAnswered: 'You have not answered all the questions.',
   saveFailed: 'Error saving your results. Please try again.',
   noAdditionalContent: 'There is no additional content available for this module.',
-  noVideo: 'There is no video available in this language.',
   noAttemptsLeft: `You have used all ${MAX_ATTEMPTS} attempts for this module.`,
   drawExpired: 'These questions are no longer current. Please try again.',
 } as const;
