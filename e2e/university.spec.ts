@@ -76,6 +76,7 @@ test.afterAll(async () => {
 });
 
 test('the agent fails a module once, then passes it; the card shows 2/5 attempts and the date', async ({ page }) => {
+  test.setTimeout(180_000);
   const id = await createModule(MODULE, false);
   await signIn(page, 'agent');
   await page.goto('/training');
@@ -135,9 +136,26 @@ test('the agent fails a module once, then passes it; the card shows 2/5 attempts
   await expect(done.getByRole('link', { name: 'Review' })).toBeVisible();
   await page.getByRole('tab', { name: 'Completed' }).click();
   await expect(page.getByRole('article', { name: MODULE })).toBeVisible();
+  await shoot(page, id);
 });
 
+/** With SHOTS_DIR set, both pages at 1280 and 400 px wide, for a person to look at. */
+async function shoot(page: Page, id: number) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const width of [1280, 400]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/training');
+    await expect(page.getByText('Overall Progress')).toBeVisible();
+    await page.screenshot({ path: `${dir}/university-${width}.png`, fullPage: true });
+    await page.goto(`/training-attempt/${id}`);
+    await expect(page.getByRole('radiogroup')).toHaveCount(3);
+    await page.screenshot({ path: `${dir}/attempt-${width}.png`, fullPage: true });
+  }
+}
+
 test('a compulsory module not passed holds the agent at 102 with the training warning', async ({ page }) => {
+  test.setTimeout(90_000);
   await createModule(COMPULSORY, true);
   await signIn(page, 'agent');
   await expect(
@@ -148,5 +166,6 @@ test('a compulsory module not passed holds the agent at 102 with the training wa
   const [me] = await page.evaluate(async () => [await (await fetch('/api/me')).json()]);
   expect(me.user.universityStatus).toBe(102);
   await page.goto('/training/required');
-  await expect(page.getByRole('article', { name: COMPULSORY })).toBeVisible();
+  await expect(page.getByRole('heading', { name: COMPULSORY })).toBeVisible();
+  await expect(page.getByText('Attempts 0/5').first()).toBeVisible();
 });
