@@ -186,6 +186,9 @@ export function TrainingAttemptPage() {
       {detail.description ? <Typography color="text.secondary">{detail.description}</Typography> : null}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', my: 2 }}>
         <Typography color="text.secondary">Estimated time: {detail.estimatedMinutes} min</Typography>
+        <Typography color="text.secondary">
+          Attempts {detail.attempts.filter((a) => !a.markedFailed).length}/{detail.maxAttempts}
+        </Typography>
         {detail.languages.length > 0 ? (
           <TextField
             select
@@ -193,7 +196,7 @@ export function TrainingAttemptPage() {
             label="Select Language"
             value={chosen ?? ''}
             onChange={(event) => setLanguage(event.target.value)}
-            sx={{ minWidth: 200 }}
+            sx={{ width: { xs: '100%', sm: 240 } }}
           >
             {detail.languages.map((lang) => (
               <MenuItem key={lang} value={lang}>

@@ -272,7 +272,7 @@ export function UniversityPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
               {moduleRangeText(page, pageSize, data.total)}
             </Typography>
           </Box>
