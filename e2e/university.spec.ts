@@ -1,5 +1,6 @@
+import type { Locator, Page } from '@playwright/test';
 import { query } from './db.ts';
-import { expect, type Locator, type Page, signIn, test } from './fixtures.ts';
+import { expect, signIn, test } from './fixtures.ts';
 
 // The university (spec 3 §2.3, §2.4, §4.1; decision 028): the agent studies a module with two
 // languages, a video and a file, fails once, passes the second time; a compulsory module not
