@@ -1,5 +1,4 @@
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
-import { ComingSoonPage } from '../components/coming-soon-page';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../lib/paths';
 import { access } from './access';
@@ -14,12 +13,6 @@ function RootLayout() {
     </>
   );
 }
-
-/** Pages other parts of the build deliver; until then the menu entries lead to a placeholder. */
-const placeholder = (path: string, title: string): RouteObject => ({
-  path,
-  element: <ComingSoonPage title={title} />,
-});
 
 export const routes: RouteObject[] = [
   {
