@@ -35,6 +35,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { universityRoutes } from './modules/university/university.routes.ts';
 import { actorUniversityStatus } from './modules/university/university.service.ts';
 import { type AccessGuards, createAccessGuards } from './platform/access.ts';
 import { registerAuthRoutes } from './platform/auth.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(teamsRoutes(db, guards));
   await app.register(alertsRoutes(deps, guards));
   await app.register(ordersRoutes(db, guards));
+  await app.register(universityRoutes(db, guards));
   await app.register(fibreImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
   await app.register(agentListImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
   await app.register(ticketsRoutes({ db, mailer: deps.mailer, clock: deps.clock }, guards));

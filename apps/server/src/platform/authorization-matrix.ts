@@ -850,6 +850,32 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     sample: () => ({ params: { id: NO_SUCH_ID } }),
   },
 
+  // University (decision 028): every signed-in user, waiting included (a user held at 102 must be
+  // able to pass); relevance is the service's (not registered: 403, university.int.test.ts).
+  {
+    route: 'GET /api/university/modules',
+    expect: SIGNED_IN,
+    sample: () => ({ query: { status: 'all', tab: 'all', pageSize: 8 } }),
+  },
+  {
+    route: 'GET /api/university/modules/{id}',
+    expect: SIGNED_IN,
+    note: 'no such module: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'POST /api/university/modules/{id}/draws',
+    expect: SIGNED_IN,
+    note: 'no such module: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID }, body: { language: 'English' } }),
+  },
+  {
+    route: 'POST /api/university/modules/{id}/attempts',
+    expect: SIGNED_IN,
+    note: 'no such module: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID }, body: { drawId: NO_SUCH_UUID, answers: [0] } }),
+  },
+
   // Tickets (decision 021): every active dealer their own (another's: 404, tickets.int.test.ts);
   // the helpdesk routes need the kind's flag (Sales Assist / Agent Support).
   {

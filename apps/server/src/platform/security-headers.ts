@@ -32,7 +32,8 @@ export function contentSecurityPolicy(settings: Settings): Record<string, string
     // The service worker and the web manifest of the installable app.
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
-    frameSrc: ["'none'"],
+    // The university's training videos: YouTube's privacy-enhanced player only (decision 028).
+    frameSrc: ['https://www.youtube-nocookie.com'],
     frameAncestors: ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

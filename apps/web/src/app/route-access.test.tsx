@@ -50,7 +50,7 @@ describe('routes by audience (spec 1 §2.2)', () => {
 
   it.each([
     ['/update-password', waiting, 'Change your password'],
-    ['/training', waiting, 'University'],
+    ['/training', waiting, 'Dealer Portal University Training'],
     ['/import-fibre-activity', admin(['Commissions']), 'Import Fibre Activity'],
     ['/import-sadv-agents-csv', admin(['Commissions']), 'Agent CSV Import'],
   ])('%s is open', async (path, user, heading) => {

@@ -1,5 +1,4 @@
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
-import { ComingSoonPage } from '../components/coming-soon-page';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../lib/paths';
 import { access } from './access';
@@ -14,12 +13,6 @@ function RootLayout() {
     </>
   );
 }
-
-/** Pages other parts of the build deliver; until then the menu entries lead to a placeholder. */
-const placeholder = (path: string, title: string): RouteObject => ({
-  path,
-  element: <ComingSoonPage title={title} />,
-});
 
 export const routes: RouteObject[] = [
   {
@@ -78,7 +71,18 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/accounts/pages/verify-phone-page')).VerifyPhonePage,
             }),
           },
-          placeholder(`${paths.training}/*`, 'University'),
+          {
+            path: `${paths.training}/:status?/:category?/:supplier?`,
+            lazy: async () => ({
+              Component: (await import('../features/university/pages/university-page')).UniversityPage,
+            }),
+          },
+          {
+            path: `${paths.trainingAttempt}/:id/:status?/:category?/:supplier?`,
+            lazy: async () => ({
+              Component: (await import('../features/university/pages/training-attempt-page')).TrainingAttemptPage,
+            }),
+          },
           // Not while waiting.
           {
             element: <Guard rule={access.notWaiting} />,

@@ -6,6 +6,7 @@ export const paths = {
   resetPassword: '/reset-password',
   profile: '/profile',
   training: '/training',
+  trainingAttempt: '/training-attempt',
   verifyEmail: '/verify-email',
   verifyPhone: '/verify-phone',
   updatePassword: '/update-password',

@@ -186,3 +186,25 @@ export const trainingUserAttemptIndex = pgTable(
     check('training_user_attempt_marks', sql`${t.marks} between 0 and ${t.maxMarks}`),
   ],
 );
+
+/**
+ * The questions the server drew for a user's next attempt, with the key (decision 028): the page
+ * gets the texts only, and the submission is scored against this row, which it consumes. One draw
+ * per user and module: a new draw (language change, Try Again) replaces the last.
+ */
+export const trainingAttemptDraws = pgTable(
+  'training_attempt_draws',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    moduleId: integer()
+      .notNull()
+      .references(() => trainingMaster.id, { onDelete: 'cascade' }),
+    usersMasterId: integer()
+      .notNull()
+      .references(() => usersMaster.id),
+    language: text().notNull(),
+    questions: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('training_attempt_draws_user_module_unique').on(t.usersMasterId, t.moduleId)],
+);

@@ -15,6 +15,7 @@ import {
   ticketCannedReplies,
   ticketHistory,
   tickets,
+  trainingFiles,
   trainingMaster,
   trainingQuestions,
   trainingRefsProductTypeIndex,
@@ -166,12 +167,20 @@ export interface NewTrainingModule extends Partial<typeof trainingMaster.$inferI
   moduleName: string;
   productTypeIds?: number[];
   supplierIds?: number[];
-  questions?: Array<{ question: string; options: Array<{ text: string; is_correct: boolean }>; language?: string }>;
+  questions?: Array<{
+    question: string;
+    options: Array<{ text: string; is_correct: boolean }>;
+    language?: string;
+    /** Options shown per question (all of them by default). */
+    maxOptions?: number;
+  }>;
   videos?: Array<{ link: string; language?: string }>;
+  /** Stored files (purpose 'training_file') offered as the module's additional content. */
+  fileIds?: string[];
 }
 
 export async function createTrainingModule(db: Executor, input: NewTrainingModule) {
-  const { productTypeIds = [], supplierIds = [], questions = [], videos = [], ...fields } = input;
+  const { productTypeIds = [], supplierIds = [], questions = [], videos = [], fileIds = [], ...fields } = input;
   const [module] = await db
     .insert(trainingMaster)
     .values({ marks: Math.max(1, Math.min(questions.length, 5)), ...fields })
@@ -193,7 +202,7 @@ export async function createTrainingModule(db: Executor, input: NewTrainingModul
         moduleId: id,
         question: q.question,
         questionLanguage: q.language ?? 'English',
-        maxOptions: q.options.length,
+        maxOptions: q.maxOptions ?? q.options.length,
         options: q.options,
         sort,
       })),
@@ -203,6 +212,9 @@ export async function createTrainingModule(db: Executor, input: NewTrainingModul
     await db
       .insert(trainingVideos)
       .values(videos.map((v, sort) => ({ moduleId: id, link: v.link, videoLanguage: v.language ?? 'English', sort })));
+  }
+  if (fileIds.length) {
+    await db.insert(trainingFiles).values(fileIds.map((storedFileId, sort) => ({ moduleId: id, storedFileId, sort })));
   }
   return module!;
 }

@@ -36,6 +36,7 @@ import {
 import { createCreditApplicationRow, createSupportApplicationRow } from './finance-factories.ts';
 import { createRandom, type Random } from './random.ts';
 import { seedTickets } from './tickets-demo.ts';
+import { seedUniversity } from './university-demo.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -880,6 +881,15 @@ export async function seedDemo(
     await seedActivity(tx, catalogue, people, random, today, [more.vuma, more.sky]);
     await seedSettings(tx, people, options.storage);
     await seedFinance(tx, people, random, today);
+    await seedUniversity(tx, {
+      suppliers: catalogue.suppliers,
+      productTypes: catalogue.productTypes,
+      admin: people.admin,
+      agent: people.agent,
+      learners: people.everyone.filter((user) => user.refsUserLifecycleStatusId === 2 && !user.isAdmin),
+      chance: (p) => random.chance(p),
+      storage: options.storage,
+    });
     return { catalogue, people };
   });
 }

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { type FileStorage, StoredObjectMissingError } from '../../platform/storage.ts';
+import { canLearnerReadTrainingFile } from '../university/learning.service.ts';
 import {
   findStoredFile,
   findStoredFilesByIds,
@@ -203,6 +204,8 @@ export async function canReadStoredFile(db: Executor, actor: Actor, file: Stored
   }
   // The dashboard banner is for every dealer; an upload to 'dash' that never became one stays private.
   if (file.purpose === 'dash') return isDashboardBannerFile(db, file.id);
+  // A module's additional content: learners registered for the module (decision 028).
+  if (file.purpose === 'training_file') return canLearnerReadTrainingFile(db, actor, file.id);
   return false;
 }
 

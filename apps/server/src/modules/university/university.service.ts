@@ -1,10 +1,13 @@
 import {
+  UNIVERSITY_STATUS,
   type UniversityModuleFacts,
   type UniversityProgress,
+  type UniversityStatusCode,
   universityProgress,
 } from '@portal/domain/university/status';
 import type { Executor } from '../../db/client.ts';
 import type { UniversityStatusSource } from '../../platform/access.ts';
+import { findUsersModuleFacts } from './university.queries.ts';
 import {
   actorModuleFactsJson,
   findUniversityModuleFacts,
@@ -33,8 +36,32 @@ export async function universityProgressOf(db: Executor, user: UserFacts): Promi
   return progressFrom(user, await findUniversityModuleFacts(db, user.id));
 }
 
-export async function universityStatusOf(db: Executor, user: UserFacts): Promise<number> {
+export async function universityStatusOfUser(db: Executor, user: UserFacts): Promise<number> {
   return (await universityProgressOf(db, user)).status;
+}
+
+/**
+ * The university status of many users in ONE statement (the commissions training gate holds the
+ * lines of payees at 102). Unknown ids get -1, as does a user whose facts cannot be read.
+ */
+export async function universityStatusOf(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, UniversityStatusCode>> {
+  const unique = [...new Set(userIds)];
+  const rows = await findUsersModuleFacts(db, unique);
+  const statuses = new Map<number, UniversityStatusCode>(unique.map((id) => [id, UNIVERSITY_STATUS.error]));
+  for (const row of rows) {
+    const user: UserFacts = {
+      id: row.id,
+      isAdmin: row.is_admin,
+      isLeader: row.is_leader,
+      refsMaxStructureLevelId: row.refs_max_structure_level_id,
+      structureLevel: row.structure_level,
+    };
+    statuses.set(row.id, progressFrom(user, (row.facts ?? []).map(toModuleFacts)).status);
+  }
+  return statuses;
 }
 
 /**
@@ -49,6 +76,6 @@ export function actorUniversityStatus(db: Executor): UniversityStatusSource {
       const rows = Array.isArray(facts) ? (facts as ModuleFactsRow[]) : [];
       return progressFrom(user, rows.map(toModuleFacts)).status;
     },
-    statusOf: (user) => universityStatusOf(db, user),
+    statusOf: (user) => universityStatusOfUser(db, user),
   };
 }
