@@ -22,6 +22,7 @@ import { MAX_UPLOAD_BYTES } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { linksRoutes } from './modules/links/links.routes.ts';
+import { trainingAdminRoutes } from './modules/training-admin/training-admin.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { agentListImportRoutes } from './modules/orders/agent-list-import.routes.ts';
 import { fibreImportRoutes } from './modules/orders/fibre-import.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(agentListImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
   await app.register(ticketsRoutes({ db, mailer: deps.mailer, clock: deps.clock }, guards));
   await app.register(linksRoutes(db, guards));
+  await app.register(trainingAdminRoutes(db, guards));
   await app.register(dealsRoutes(db, guards));
   await app.register(settingsRoutes(db, guards));
   await app.register(catalogueRoutes(db, guards));

@@ -47,7 +47,8 @@ export type Subject =
   | 'supplier-link'
   | 'orders'
   | 'sales-assist'
-  | 'agent-support';
+  | 'agent-support'
+  | 'training-module';
 
 export type Action =
   | 'read'
@@ -171,6 +172,8 @@ export const PERMISSION_RULES = {
   // The helpdesk consoles (spec 3 §2.2): each kind of ticket needs its own flag.
   'manage sales-assist': { admin: { scopes: ANY, features: ['Sales Assist'] } },
   'manage agent-support': { admin: { scopes: ANY, features: ['Agent Support'] } },
+  // Training modules, their content and marks (spec 3 §2.1, §2.2, §6): every admin, no flag.
+  'manage training-module': { admin: { scopes: ANY, features: [] } },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;
