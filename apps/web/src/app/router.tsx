@@ -293,6 +293,29 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            element: <Guard rule={access.trainingAdmin} />,
+            children: [
+              {
+                path: paths.trainingModules,
+                lazy: async () => ({
+                  Component: (await import('../features/training-admin/pages/training-modules-page')).TrainingModulesPage,
+                }),
+              },
+              {
+                path: `${paths.trainingContent}/:moduleId/:moduleName?`,
+                lazy: async () => ({
+                  Component: (await import('../features/training-admin/pages/training-content-page')).TrainingContentPage,
+                }),
+              },
+              {
+                path: `${paths.trainingMarks}/:moduleId/:moduleName?`,
+                lazy: async () => ({
+                  Component: (await import('../features/training-admin/pages/training-marks-page')).TrainingMarksPage,
+                }),
+              },
+            ],
+          },
+          {
             element: <Guard rule={access.orderOverride} />,
             children: [
               {

@@ -199,17 +199,16 @@ export async function replaceModuleContent(
   if (content.videos.length) {
     await tx.execute(sql`
       insert into training_videos (module_id, link, video_language, sort)
-      select ${moduleId}, v.link, v.language, v.ord - 1
-        from jsonb_to_recordset(${JSON.stringify(content.videos)}::jsonb) with ordinality
-             as v(link text, language text, ord)`);
+      select ${moduleId}, v.item->>'link', v.item->>'language', v.ord - 1
+        from jsonb_array_elements(${JSON.stringify(content.videos)}::jsonb) with ordinality as v(item, ord)`);
   }
   await tx.execute(sql`delete from training_questions where module_id = ${moduleId}`);
   if (content.questions.length) {
     await tx.execute(sql`
       insert into training_questions (module_id, question, question_language, max_options, options, sort)
-      select ${moduleId}, q.question, q.language, q."maxOptions", q.options, q.ord - 1
-        from jsonb_to_recordset(${JSON.stringify(content.questions)}::jsonb) with ordinality
-             as q(question text, language text, "maxOptions" smallint, options jsonb, ord)`);
+      select ${moduleId}, q.item->>'question', q.item->>'language', (q.item->>'maxOptions')::smallint,
+             q.item->'options', q.ord - 1
+        from jsonb_array_elements(${JSON.stringify(content.questions)}::jsonb) with ordinality as q(item, ord)`);
   }
   // Files keep their row (and extracted text) when they stay; the order is the editor's.
   await tx.execute(sql`
