@@ -298,13 +298,15 @@ export const routes: RouteObject[] = [
               {
                 path: paths.trainingModules,
                 lazy: async () => ({
-                  Component: (await import('../features/training-admin/pages/training-modules-page')).TrainingModulesPage,
+                  Component: (await import('../features/training-admin/pages/training-modules-page'))
+                    .TrainingModulesPage,
                 }),
               },
               {
                 path: `${paths.trainingContent}/:moduleId/:moduleName?`,
                 lazy: async () => ({
-                  Component: (await import('../features/training-admin/pages/training-content-page')).TrainingContentPage,
+                  Component: (await import('../features/training-admin/pages/training-content-page'))
+                    .TrainingContentPage,
                 }),
               },
               {

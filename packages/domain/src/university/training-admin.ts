@@ -36,6 +36,8 @@ export const TRAINING_ADMIN_MESSAGES = {
   // Spec 3 §5.2: the two alerts of 'Save Changes'.
   needsVideoAndQuestion: 'You must have at least one video/language and one question to save.',
   needsVideoOrFile: 'You must at least have a video or additional content to submit.',
+  /** Spec 3 §5.2: what learners read for a link without a video id. */
+  noVideo: 'No video available. Please refer to the additional content below.',
   contentSaved: 'Content saved successfully',
   contentSaveFailed: 'Error saving content',
   notFound: 'This module no longer exists.',
@@ -51,7 +53,10 @@ export const TRAINING_ADMIN_MESSAGES = {
 export const canAddQuestion = (question: string, language: string, maxOptions: number): boolean =>
   question.trim() !== '' && language.trim() !== '' && maxOptions > 0;
 
-/** Spec 3 §5.2: a video-site address with an 11-character video id; undefined otherwise. */
+/**
+ * Spec 3 §5.2: a video-site address with an 11-character video id; undefined otherwise. Another
+ * link is saved as given (learners then read the no-video text), so older modules stay editable.
+ */
 export function videoIdOf(link: string): string | undefined {
   const match = link
     .trim()
@@ -61,7 +66,8 @@ export function videoIdOf(link: string): string | undefined {
   return match?.[1];
 }
 
-const name = (max: number, message: string) => z.string().trim().min(1, message).max(max, `Use at most ${max} characters`);
+const name = (max: number, message: string) =>
+  z.string().trim().min(1, message).max(max, `Use at most ${max} characters`);
 const language = z.string().trim().min(1, 'Choose a language').max(40, 'Use at most 40 characters');
 
 export const NamedOption = z.object({ id: z.number().int(), name: z.string() });
@@ -208,21 +214,16 @@ export function contentProblems(content: ContentRequest): ContentProblem[] {
   if ((content.videos[0]?.link.trim() ?? '') === '' && content.fileIds.length === 0) {
     problems.push({ field: 'fileIds', message: TRAINING_ADMIN_MESSAGES.needsVideoOrFile });
   }
-  content.videos.forEach((video, index) => {
-    if (video.link.trim() !== '' && !videoIdOf(video.link)) {
-      problems.push({
-        field: `videos.${index}.link`,
-        message: 'Enter a YouTube address with an 11-character video id, or leave the link blank.',
-      });
-    }
-  });
   const languages = content.videos.map((video) => video.language);
   const duplicate = languages.find((value, index) => languages.indexOf(value) !== index);
   if (duplicate) problems.push({ field: 'videos', message: `There is already a video in ${duplicate}.` });
   content.questions.forEach((question, index) => {
     const correct = question.options.filter((option) => option.isCorrect).length;
     if (correct !== 1) {
-      problems.push({ field: `questions.${index}.options`, message: `Question ${index + 1}: mark exactly one correct option.` });
+      problems.push({
+        field: `questions.${index}.options`,
+        message: `Question ${index + 1}: mark exactly one correct option.`,
+      });
     }
     if (question.maxOptions > question.options.length) {
       problems.push({

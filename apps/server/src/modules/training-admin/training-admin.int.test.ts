@@ -117,7 +117,9 @@ describe('who may manage training', () => {
       expect((await call('GET', '/api/training-modules', who)).statusCode).toBe(expected);
       expect((await call('POST', '/api/training-modules', who, moduleBody())).statusCode).toBe(expected);
       expect((await call('GET', `/api/training-modules/${module.id}/content`, who)).statusCode).toBe(expected);
-      expect((await call('PUT', `/api/training-modules/${module.id}/content`, who, content())).statusCode).toBe(expected);
+      expect((await call('PUT', `/api/training-modules/${module.id}/content`, who, content())).statusCode).toBe(
+        expected,
+      );
       expect((await call('DELETE', `/api/training-modules/${module.id}`, who)).statusCode).toBe(expected);
       expect((await call('GET', `/api/training-marks?moduleId=${module.id}`, who)).statusCode).toBe(expected);
     }
@@ -134,9 +136,9 @@ describe('modules', () => {
     const tagged = await newModule({ productTypeIds: [fibre.id], supplierIds: [metro.id] });
     const inactive = await newModule({ active: false, productTypeIds: [fibre.id] });
     const list = async (query: string) =>
-      ((await call('GET', `/api/training-modules?pageSize=100&${query}`, 'admin')).json() as TrainingModulePage).items.map(
-        (module) => module.id,
-      );
+      (
+        (await call('GET', `/api/training-modules?pageSize=100&${query}`, 'admin')).json() as TrainingModulePage
+      ).items.map((module) => module.id);
     expect(await list(`productTypeId=${fibre.id}`)).toEqual([tagged.id]);
     expect(await list(`status=inactive&productTypeId=${fibre.id}`)).toEqual([inactive.id]);
     expect(await list(`supplierId=${metro.id}`)).toEqual([tagged.id]);
@@ -161,7 +163,12 @@ describe('modules', () => {
 
   it('refuses an unknown product type without saving anything', async () => {
     const before = (await ctx.db.execute<{ c: number }>(sql`select count(*)::int c from training_master`)).rows[0]!.c;
-    const response = await call('POST', '/api/training-modules', 'admin', moduleBody({ productTypeIds: [2_000_000_000] }));
+    const response = await call(
+      'POST',
+      '/api/training-modules',
+      'admin',
+      moduleBody({ productTypeIds: [2_000_000_000] }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toBe(TRAINING_ADMIN_MESSAGES.unknownChoice);
     const after = (await ctx.db.execute<{ c: number }>(sql`select count(*)::int c from training_master`)).rows[0]!.c;
@@ -208,7 +215,10 @@ describe("'Save Changes' (spec 3 §5.2)", () => {
     expect(blank.json().detail).toBe(TRAINING_ADMIN_MESSAGES.needsVideoOrFile);
     // A blank link is fine when the module has a file (a module without video).
     const file = await pdfUpload(admin.id);
-    const withFile = await save(module.id, content({ videos: [{ link: '', language: 'English' }], fileIds: [file.id] }));
+    const withFile = await save(
+      module.id,
+      content({ videos: [{ link: '', language: 'English' }], fileIds: [file.id] }),
+    );
     expect(withFile.statusCode).toBe(200);
     expect((withFile.json() as ModuleContent).files.map((f) => f.name)).toEqual(['price-list.pdf']);
   });
@@ -220,16 +230,34 @@ describe("'Save Changes' (spec 3 §5.2)", () => {
     expect((await save(module.id, content({ passThreshold: 0 }))).statusCode).toBe(200);
   });
 
-  it('refuses a video link without an 11-character video id', async () => {
+  it('saves a link without a video id as given (learners read the no-video text; spec 3 §5.2)', async () => {
     const module = await newModule();
-    const response = await save(module.id, content({ videos: [{ link: 'https://example.test/video.mp4', language: 'English' }] }));
+    const link = 'https://example.test/video.mp4';
+    const response = await save(module.id, content({ videos: [{ link, language: 'English' }] }));
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as ModuleContent).videos).toEqual([{ link, language: 'English' }]);
+  });
+
+  it('refuses two videos in one language', async () => {
+    const module = await newModule();
+    const twice = [
+      { link: VIDEO, language: 'English' },
+      { link: VIDEO, language: 'English' },
+    ];
+    const response = await save(module.id, content({ videos: twice }));
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors[0].field).toBe('videos.0.link');
+    expect(response.json().detail).toBe('There is already a video in English.');
   });
 
   it('needs exactly one correct option, max options within the options, and enough questions per language', async () => {
     const module = await newModule();
-    const noCorrect = { ...question('Q'), options: [{ text: 'A', isCorrect: false }, { text: 'B', isCorrect: false }] };
+    const noCorrect = {
+      ...question('Q'),
+      options: [
+        { text: 'A', isCorrect: false },
+        { text: 'B', isCorrect: false },
+      ],
+    };
     expect((await save(module.id, content({ questions: [noCorrect] }))).json().detail).toBe(
       'Question 1: mark exactly one correct option.',
     );
@@ -280,9 +308,15 @@ describe("'Save Changes' (spec 3 §5.2)", () => {
     expect(read.passThreshold).toBe(60);
     expect(read.videos.map((video) => video.language)).toEqual(['English', 'Afrikaans']);
     expect(read.questions.map((q) => q.question)).toEqual(['E1', 'E2', 'E3', 'A1', 'A2', 'A3']);
-    expect(read.questions[0]!.options.filter((option) => option.isCorrect)).toEqual([{ text: 'Right', isCorrect: true }]);
+    expect(read.questions[0]!.options.filter((option) => option.isCorrect)).toEqual([
+      { text: 'Right', isCorrect: true },
+    ]);
     // Saving again with fewer questions replaces them, not appends.
-    const again = await save(module.id, { ...body, questions: questions.filter((q) => q.language === 'English'), fileIds: [] });
+    const again = await save(module.id, {
+      ...body,
+      questions: questions.filter((q) => q.language === 'English'),
+      fileIds: [],
+    });
     expect(again.statusCode).toBe(200);
     expect((again.json() as ModuleContent).questions).toHaveLength(3);
     expect((again.json() as ModuleContent).files).toEqual([]);
@@ -303,7 +337,9 @@ describe('marks (spec 3 §2.7, §4.1)', () => {
     expect(first.total).toBe(12);
     expect(first.moduleName).toBe(`Marks ${n}`);
     expect(first.items[0]!.userCode).toMatch(/^Z-\d+$/);
-    const second = (await call('GET', `/api/training-marks?moduleId=${module.id}&page=2`, 'admin')).json() as TrainingMarkPage;
+    const second = (
+      await call('GET', `/api/training-marks?moduleId=${module.id}&page=2`, 'admin')
+    ).json() as TrainingMarkPage;
     expect(second.items).toHaveLength(2);
     expect((await call('GET', `/api/training-marks?moduleId=${module.id}&pageSize=11`, 'admin')).statusCode).toBe(400);
   });
@@ -313,7 +349,9 @@ describe('marks (spec 3 §2.7, §4.1)', () => {
     const compulsory = await createTrainingModule(ctx.db, { moduleName: `Compulsory ${n}`, isCompulsory: true });
     await recordAttempts(ctx.db, compulsory.id, [{ userId: learner.id, pass: true }]);
     expect(await universityStatusOf(ctx.db, learner)).not.toBe(102);
-    const page = (await call('GET', `/api/training-marks?moduleId=${compulsory.id}`, 'admin')).json() as TrainingMarkPage;
+    const page = (
+      await call('GET', `/api/training-marks?moduleId=${compulsory.id}`, 'admin')
+    ).json() as TrainingMarkPage;
     const attempt = page.items.find((item) => item.userId === learner.id)!;
     expect(attempt.pass).toBe(true);
 
@@ -323,7 +361,9 @@ describe('marks (spec 3 §2.7, §4.1)', () => {
     const failed = await call('POST', `/api/training-marks/${attempt.id}/fail`, 'admin');
     expect(failed.statusCode).toBe(200);
     expect(await universityStatusOf(ctx.db, learner)).toBe(102);
-    const after = (await call('GET', `/api/training-marks?moduleId=${compulsory.id}`, 'admin')).json() as TrainingMarkPage;
+    const after = (
+      await call('GET', `/api/training-marks?moduleId=${compulsory.id}`, 'admin')
+    ).json() as TrainingMarkPage;
     const row = after.items.find((item) => item.id === attempt.id)!;
     expect(row.pass).toBe(false);
     expect(row.markedFailedAt).not.toBeNull();
@@ -343,7 +383,9 @@ describe('marks (spec 3 §2.7, §4.1)', () => {
     const module = await createTrainingModule(ctx.db, { moduleName: `Race ${n}` });
     await recordAttempts(ctx.db, module.id, [{ userId: learner.id, pass: true }]);
     const [attempt] = (
-      await ctx.db.execute<{ id: number }>(sql`select id from training_user_attempt_index where module_id = ${module.id}`)
+      await ctx.db.execute<{ id: number }>(
+        sql`select id from training_user_attempt_index where module_id = ${module.id}`,
+      )
     ).rows;
     const results = await Promise.all(
       Array.from({ length: 5 }, () => call('POST', `/api/training-marks/${attempt!.id}/fail`, 'admin')),

@@ -38,7 +38,13 @@ const MODULE_COLUMNS = sql`
 /** Spec 3 §2.5: not deleted, by status; the type and supplier filters match active index rows only. */
 export async function findModules(
   db: Executor,
-  filter: { active: boolean; productTypeId?: number | undefined; supplierId?: number | undefined; limit: number; offset: number },
+  filter: {
+    active: boolean;
+    productTypeId?: number | undefined;
+    supplierId?: number | undefined;
+    limit: number;
+    offset: number;
+  },
 ): Promise<ModuleRow[]> {
   const byType =
     filter.productTypeId === undefined
@@ -111,7 +117,9 @@ export async function replaceModuleIndexes(
   moduleId: number,
   choice: { productTypeIds: number[]; supplierIds: number[] },
 ): Promise<{ productTypes: number; suppliers: number }> {
-  await tx.execute(sql`update training_refs_product_type_index set is_active = false where training_master_id = ${moduleId}`);
+  await tx.execute(
+    sql`update training_refs_product_type_index set is_active = false where training_master_id = ${moduleId}`,
+  );
   await tx.execute(sql`update training_supplier_index set is_active = false where training_master_id = ${moduleId}`);
   const types = await tx.execute(sql`
     insert into training_refs_product_type_index (training_master_id, refs_product_type_id, is_active)

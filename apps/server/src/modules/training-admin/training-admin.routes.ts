@@ -67,8 +67,7 @@ export const trainingAdminRoutes =
         preHandler: admin,
         schema: { tags, summary: 'Creates a module', body: ModuleRequest, response: { 201: TrainingModule } },
       },
-      async (request, reply) =>
-        reply.status(201).send(await createModule(db, actorOf(request), request.body, request)),
+      async (request, reply) => reply.status(201).send(await createModule(db, actorOf(request), request.body, request)),
     );
     app.put(
       '/api/training-modules/:id',
@@ -98,7 +97,7 @@ export const trainingAdminRoutes =
         preHandler: admin,
         schema: {
           tags,
-          summary: "The content editor: videos, files, questions (answers included), marks and threshold",
+          summary: 'The content editor: videos, files, questions (answers included), marks and threshold',
           params: IdParams,
           response: { 200: ModuleContent },
         },

@@ -12,11 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  ContentQuestion,
-  canAddQuestion,
-  MAX_OPTIONS_PER_QUESTION,
-} from '@portal/domain/university/training-admin';
+import { ContentQuestion, canAddQuestion, MAX_OPTIONS_PER_QUESTION } from '@portal/domain/university/training-admin';
 import { useEffect, useId } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -61,7 +57,9 @@ export function QuestionDialog({ open, question, language, onSave, onClose }: Qu
   }, [open, question, language, reset]);
 
   const markCorrect = (index: number) => {
-    getValues('options').forEach((_, i) => setValue(`options.${i}.isCorrect`, i === index));
+    getValues('options').forEach((_, i) => {
+      setValue(`options.${i}.isCorrect`, i === index);
+    });
   };
   const submit = handleSubmit((values) => {
     onSave(values);
