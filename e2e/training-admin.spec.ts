@@ -33,7 +33,7 @@ async function addQuestion(page: Page, text: string) {
 }
 
 test('an admin creates a module, fills its content and marks a pass as failed', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const name = `Fibre installs E2E ${Date.now()}`;
   await signIn(page, 'admin');
   await page.goto('/admin-section');

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useMarkAttemptFailed, useModuleMarks } from '../api/training-admin';
 
 /** '/training-marks/{id}/{name}' (spec 3 §2.7): the module's attempts, 10 a page, with 'mark as failed'. */
@@ -26,19 +27,24 @@ export function TrainingMarksPage() {
   const fail = useMarkAttemptFailed();
   const { enqueueSnackbar } = useSnackbar();
   const [confirming, setConfirming] = useState<TrainingMark | null>(null);
+  const isMobile = useIsMobile();
   const moduleName = marks.data?.moduleName ?? decodeURIComponent(params.moduleName ?? '');
   useDocumentTitle(`Marks · ${moduleName}`);
 
   const columns: GridColDef<TrainingMark>[] = [
     { field: 'userCode', headerName: 'User Code', width: 110, sortable: false },
-    { field: 'userName', headerName: 'User Name', flex: 1, minWidth: 160, sortable: false },
+    { field: 'userName', headerName: 'User Name', flex: 1, minWidth: isMobile ? 110 : 160, sortable: false },
     {
       field: 'pass',
       headerName: 'Result',
-      width: 110,
+      width: isMobile ? 120 : 110,
       sortable: false,
       renderCell: ({ row }) => (
-        <Chip size="small" color={row.pass ? 'success' : 'default'} label={row.pass ? 'Passed' : 'Failed'} />
+        <Chip
+          size="small"
+          color={row.pass ? 'success' : 'default'}
+          label={`${row.pass ? 'Passed' : 'Failed'}${isMobile ? ` · ${Math.round(row.percentage)}%` : ''}`}
+        />
       ),
     },
     {
@@ -58,7 +64,7 @@ export function TrainingMarksPage() {
     {
       field: 'actions',
       headerName: '',
-      width: 160,
+      width: isMobile ? 130 : 160,
       sortable: false,
       renderCell: ({ row }) => (
         <Button size="small" color="error" disabled={!row.pass} onClick={() => setConfirming(row)}>
@@ -96,6 +102,8 @@ export function TrainingMarksPage() {
         onPaginationModelChange={(model) => setPage(model.page)}
         pageSizeOptions={[MARKS_PAGE_SIZE]}
         localeText={{ noRowsLabel: 'No attempts yet.' }}
+        // On a phone the name, result and action fit the screen; code, percentage and time make room.
+        columnVisibilityModel={isMobile ? { userCode: false, percentage: false, createdAt: false } : {}}
         aria-label="Attempts"
       />
       <ConfirmDialog

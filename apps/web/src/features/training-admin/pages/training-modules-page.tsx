@@ -24,6 +24,7 @@ import { type ModuleFilter, useTrainingModuleOptions, useTrainingModules } from 
 import { ModuleDialog } from '../components/module-dialog';
 
 const ALL = 'all';
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function ModuleRow({ module, onEdit }: { module: TrainingModule; onEdit: () => void }) {
   const tags = [
@@ -64,7 +65,7 @@ function ModuleRow({ module, onEdit }: { module: TrainingModule; onEdit: () => v
             <Chip key={tag} size="small" variant="outlined" label={tag} />
           ))}
           <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center', ml: 0.5 }}>
-            {module.questionCount} questions · {module.attemptCount} attempts
+            {plural(module.questionCount, 'question')} · {plural(module.attemptCount, 'attempt')}
           </Typography>
         </Box>
       </Box>
