@@ -122,7 +122,7 @@ test('an admin creates a module, fills its content and marks a pass as failed', 
   expect(saved).toEqual({ marks: 3, pass_threshold: 60, videos: 2, files: 1, questions: 5 });
   // What was saved is what the editor shows after a reload.
   await page.reload();
-  await expect(page.getByText('Pass threshold: 60%')).toBeVisible();
+  await expect(page.getByText('Pass threshold: 60%')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('link', { name: 'installer-checklist.pdf' })).toBeVisible();
 
   // The marks of a seeded module: a pass on the first page becomes a fail.
@@ -149,7 +149,7 @@ test('an admin creates a module, fills its content and marks a pass as failed', 
   await markRow.getByRole('button', { name: 'Mark as Failed' }).click();
   const confirm = page.getByRole('dialog', { name: 'Mark as failed?' });
   await confirm.getByRole('button', { name: 'Mark as Failed' }).click();
-  await expect(page.getByText('Module marked as failed')).toBeVisible();
+  await expect(page.getByText('Module marked as failed')).toBeVisible({ timeout: 30_000 });
   await expect(markRow.getByText('Failed')).toBeVisible();
   await expect(markRow.getByRole('button', { name: 'Mark as Failed' })).toBeDisabled();
   const [after] = await query<{ pass: boolean }>('SELECT pass FROM training_user_attempt_index WHERE id = $1', [
