@@ -150,7 +150,7 @@ test('an admin creates a module, fills its content and marks a pass as failed', 
   const confirm = page.getByRole('dialog', { name: 'Mark as failed?' });
   await confirm.getByRole('button', { name: 'Mark as Failed' }).click();
   await expect(page.getByText('Module marked as failed')).toBeVisible({ timeout: 30_000 });
-  await expect(markRow.getByText('Failed')).toBeVisible();
+  await expect(markRow.getByText('Failed', { exact: true })).toBeVisible();
   await expect(markRow.getByRole('button', { name: 'Mark as Failed' })).toBeDisabled();
   const [after] = await query<{ pass: boolean }>('SELECT pass FROM training_user_attempt_index WHERE id = $1', [
     attempt!.id,

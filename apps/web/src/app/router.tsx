@@ -303,14 +303,14 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
-                path: `${paths.trainingContent}/:moduleId/:moduleName?`,
+                path: '/training-content/:moduleId/:moduleName?',
                 lazy: async () => ({
                   Component: (await import('../features/training-admin/pages/training-content-page'))
                     .TrainingContentPage,
                 }),
               },
               {
-                path: `${paths.trainingMarks}/:moduleId/:moduleName?`,
+                path: '/training-marks/:moduleId/:moduleName?',
                 lazy: async () => ({
                   Component: (await import('../features/training-admin/pages/training-marks-page')).TrainingMarksPage,
                 }),

@@ -52,8 +52,6 @@ export const paths = {
   supportStatuses: '/helpdesk/support-statuses',
   cannedReplies: '/helpdesk/canned-replies',
   trainingModules: '/training-modules',
-  trainingContent: '/training-content',
-  trainingMarks: '/training-marks',
 } as const;
 
 /** A supplier's dashboard (spec 2 "Supplier page"): '/Supplier/{supplierId}'. */
@@ -89,14 +87,3 @@ export const addProductPath = (supplierId: number): string => `${paths.addProduc
 /** Edit a product, linked from its card: '/edit-product/{supplierId}/{productId}'. */
 export const editProductPath = (supplierId: number, productId: number): string =>
   `${paths.editProduct}/${supplierId}/${productId}`;
-
-/** The module name rides in the address after the id (spec 3 §2.1); the page reads the id only. */
-const moduleSegment = (name: string): string => encodeURIComponent(name.trim() || 'module');
-
-/** A module's content editor: '/training-content/{id}/{name}'. */
-export const trainingContentPath = (moduleId: number, name: string): string =>
-  `${paths.trainingContent}/${moduleId}/${moduleSegment(name)}`;
-
-/** A module's marks: '/training-marks/{id}/{name}'. */
-export const trainingMarksPath = (moduleId: number, name: string): string =>
-  `${paths.trainingMarks}/${moduleId}/${moduleSegment(name)}`;

@@ -18,10 +18,10 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
-import { trainingContentPath, trainingMarksPath } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type ModuleFilter, useTrainingModuleOptions, useTrainingModules } from '../api/training-admin';
 import { ModuleDialog } from '../components/module-dialog';
+import { trainingContentPath, trainingMarksPath } from '../paths';
 
 const ALL = 'all';
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
