@@ -36,6 +36,7 @@ import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { universityRoutes } from './modules/university/university.routes.ts';
+import { trainingAdminRoutes } from './modules/training-admin/training-admin.routes.ts';
 import { actorUniversityStatus } from './modules/university/university.service.ts';
 import { type AccessGuards, createAccessGuards } from './platform/access.ts';
 import { registerAuthRoutes } from './platform/auth.ts';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(ticketsRoutes({ db, mailer: deps.mailer, clock: deps.clock }, guards));
   await app.register(financeRoutes({ db, financeChat: deps.financeChat, settings: deps.settings }, guards));
   await app.register(linksRoutes(db, guards));
+  await app.register(trainingAdminRoutes(db, guards));
   await app.register(dealsRoutes(db, guards));
   await app.register(settingsRoutes(db, guards));
   await app.register(catalogueRoutes(db, guards));

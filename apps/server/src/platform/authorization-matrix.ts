@@ -1244,6 +1244,89 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expect: ADMINS,
     sample: () => ({ params: { id: NO_SUCH_ID } }),
   },
+  // Training administration (spec 3 §2.1, §2.5–2.7; decision 029): every admin, no flag.
+  {
+    route: 'GET /api/training-modules',
+    expect: ADMINS,
+  },
+  { route: 'GET /api/training-modules/options', expect: ADMINS },
+  {
+    route: 'POST /api/training-modules',
+    expect: ADMINS,
+    sample: (s) => ({
+      body: {
+        name: `Matrix module ${s.unique()}`,
+        description: '',
+        category: 'Matrix',
+        supplierIds: [],
+        productTypeIds: [],
+        isCompulsory: false,
+        trainingType: 1,
+        structureLevelId: null,
+        active: false,
+      },
+    }),
+  },
+  {
+    route: 'PUT /api/training-modules/{id}',
+    expect: ADMINS,
+    note: 'no such module: 404 once authorised',
+    sample: () => ({
+      params: { id: NO_SUCH_ID },
+      body: {
+        name: 'Matrix module',
+        description: '',
+        category: '',
+        supplierIds: [],
+        productTypeIds: [],
+        isCompulsory: false,
+        trainingType: 1,
+        structureLevelId: null,
+        active: false,
+      },
+    }),
+  },
+  {
+    route: 'DELETE /api/training-modules/{id}',
+    expect: ADMINS,
+    note: 'no such module: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/training-modules/{id}/content',
+    expect: ADMINS,
+    note: 'no such module: 404 once authorised (the answers are in it: admins only)',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  {
+    route: 'PUT /api/training-modules/{id}/content',
+    expect: ADMINS,
+    note: 'no such module: 404 once authorised',
+    sample: () => ({
+      params: { id: NO_SUCH_ID },
+      body: {
+        passThreshold: 60,
+        marks: 1,
+        videos: [{ link: 'https://youtu.be/dQw4w9WgXcQ', language: 'English' }],
+        fileIds: [],
+        questions: [
+          { question: 'Matrix?', language: 'English', maxOptions: 1, options: [{ text: 'Yes', isCorrect: true }] },
+        ],
+      },
+    }),
+  },
+  {
+    route: 'GET /api/training-marks',
+    expect: ADMINS,
+    note: 'no such module: 404 once authorised',
+    sample: () => ({ query: { moduleId: NO_SUCH_ID } }),
+  },
+  {
+    route: 'POST /api/training-marks/{id}/fail',
+    expect: ADMINS,
+    note: 'no such attempt: 404 once authorised',
+    sample: () => ({ params: { id: NO_SUCH_ID } }),
+  },
   { route: 'GET /api/settings/banner', expect: ADMINS },
   { route: 'GET /api/dashboard/banner', expect: NOT_WAITING },
   {

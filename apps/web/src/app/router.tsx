@@ -297,6 +297,31 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            element: <Guard rule={access.trainingAdmin} />,
+            children: [
+              {
+                path: paths.trainingModules,
+                lazy: async () => ({
+                  Component: (await import('../features/training-admin/pages/training-modules-page'))
+                    .TrainingModulesPage,
+                }),
+              },
+              {
+                path: '/training-content/:moduleId/:moduleName?',
+                lazy: async () => ({
+                  Component: (await import('../features/training-admin/pages/training-content-page'))
+                    .TrainingContentPage,
+                }),
+              },
+              {
+                path: '/training-marks/:moduleId/:moduleName?',
+                lazy: async () => ({
+                  Component: (await import('../features/training-admin/pages/training-marks-page')).TrainingMarksPage,
+                }),
+              },
+            ],
+          },
+          {
             element: <Guard rule={access.orderOverride} />,
             children: [
               {

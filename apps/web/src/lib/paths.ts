@@ -52,6 +52,7 @@ export const paths = {
   adminAgentSupport: '/admin-agent-support',
   supportStatuses: '/helpdesk/support-statuses',
   cannedReplies: '/helpdesk/canned-replies',
+  trainingModules: '/training-modules',
 } as const;
 
 /** A supplier's dashboard (spec 2 "Supplier page"): '/Supplier/{supplierId}'. */

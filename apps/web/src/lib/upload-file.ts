@@ -8,7 +8,8 @@ export type UploadPurpose =
   | 'supplier_banner'
   | 'fibre_activity'
   | 'sadv_agents'
-  | 'ticket_document';
+  | 'ticket_document'
+  | 'training_file';
 
 /** Spec 1 §8 upload messages. */
 export const UPLOAD_MESSAGES = {

@@ -48,7 +48,8 @@ export type Subject =
   | 'orders'
   | 'sales-assist'
   | 'agent-support'
-  | 'finance-application';
+  | 'finance-application'
+  | 'training-module';
 
 export type Action =
   | 'read'
@@ -176,6 +177,8 @@ export const PERMISSION_RULES = {
   // user detail page, so the Users Management flag that opens it; never a leader (decision 033).
   'create finance-application': { admin: people() },
   'read finance-application': { admin: people() },
+  // Training modules, their content and marks (spec 3 §2.1, §2.2, §6): every admin, no flag.
+  'manage training-module': { admin: { scopes: ANY, features: [] } },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;

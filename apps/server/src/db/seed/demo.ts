@@ -632,7 +632,7 @@ async function seedActivity(
         : [{ userId: user.id, pass: true }];
     }),
   );
-  await createTrainingModule(db, {
+  const metroModule = await createTrainingModule(db, {
     moduleName: 'Selling Metro Fibre',
     moduleDescription: 'Packages, coverage checks and installation times.',
     moduleCategory: 'Product',
@@ -650,6 +650,23 @@ async function seedActivity(
     ],
     videos: [{ link: 'https://videos.example.test/metro-fibre.mp4' }],
   });
+  // A few dozen attempts so '/training-marks' has pages: most pass, some fail first. The personas
+  // keep their university status (other journeys rely on it).
+  await recordAttempts(
+    db,
+    metroModule.id,
+    active
+      .filter((user) => !fixed.has(user.id))
+      .slice(0, 40)
+      .flatMap((user) =>
+        random.chance(0.3)
+          ? [
+              { userId: user.id, pass: false, marks: 0, maxMarks: 1 },
+              { userId: user.id, pass: true, marks: 1, maxMarks: 1 },
+            ]
+          : [{ userId: user.id, pass: random.chance(0.8), maxMarks: 1 }],
+      ),
+  );
   await createTrainingModule(db, {
     moduleName: 'Leading a sales team',
     moduleDescription: 'Onboarding, coaching and approvals for leaders.',

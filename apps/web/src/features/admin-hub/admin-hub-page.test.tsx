@@ -19,7 +19,13 @@ describe('the admin hub (spec 3 §2.2)', () => {
       'RICA',
       'Outbox',
       'Edit Sales Note',
+      'Training Modules',
     ]);
+  });
+
+  it('shows Training Modules to every admin, under the University section (spec 3 §2.2)', () => {
+    const section = hubSectionsFor(admin([])).find((candidate) => candidate.title.endsWith('University'));
+    expect(section?.links.map((link) => [link.label, link.to])).toEqual([['Training Modules', '/training-modules']]);
   });
 
   it('leaves out what an admin without the flags cannot open', () => {

@@ -8,6 +8,7 @@ import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
 import MarkEmailReadRoundedIcon from '@mui/icons-material/MarkEmailReadRounded';
 import QuickreplyRoundedIcon from '@mui/icons-material/QuickreplyRounded';
 import RuleRoundedIcon from '@mui/icons-material/RuleRounded';
+import SchoolRoundedIcon from '@mui/icons-material/SchoolRounded';
 import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
 import SimCardRoundedIcon from '@mui/icons-material/SimCardRounded';
 import StorefrontRoundedIcon from '@mui/icons-material/StorefrontRounded';
@@ -19,6 +20,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { CurrentUser } from '@portal/domain/accounts/me';
 import { type AccessRule, access } from '../../../app/access';
+import { PRODUCT_NAME } from '../../../app/texts';
 import { type NavLink, NavLinkList } from '../../../components/nav-link-list';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../lib/paths';
@@ -36,9 +38,8 @@ interface HubSection {
 
 /**
  * The hub's sections (spec 3 §2.2), each link shown by the flag its page needs (the server refuses
- * the same calls without it). Sections of screens still to come (University,
- * Finance) and links still to come (Training Modules) appear as those screens land,
- * never as a dead end.
+ * the same calls without it). Sections of screens still to come (Finance) appear as those
+ * screens land, never as a dead end.
  */
 export const HUB_SECTIONS: HubSection[] = [
   {
@@ -177,6 +178,18 @@ export const HUB_SECTIONS: HubSection[] = [
         to: paths.cannedReplies,
         icon: <QuickreplyRoundedIcon />,
         shown: access.helpdeskAdmin,
+      },
+    ],
+  },
+  {
+    title: `${PRODUCT_NAME} University`,
+    links: [
+      {
+        label: 'Training Modules',
+        description: 'Modules, their videos, files and questions, and the marks',
+        to: paths.trainingModules,
+        icon: <SchoolRoundedIcon />,
+        shown: access.trainingAdmin,
       },
     ],
   },
