@@ -11,7 +11,7 @@ import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/
 import { createTrainingModule, recordAttempts } from '../../db/seed/activity-factories.ts';
 import { createProductType, createSupplier, createUser, nextSequence, type UserRow } from '../../db/seed/factories.ts';
 import { saveUpload } from '../files/files.service.ts';
-import { universityStatusOf } from '../university/university.service.ts';
+import { universityStatusOfUser } from '../university/university.service.ts';
 
 // Training administration (spec 3 §2.5–2.7, §4.1, §5.2): who may manage modules, the list's
 // filters, the module dialog's rules, soft delete, every 'Save Changes' rule, files, and marking
@@ -348,7 +348,7 @@ describe('marks (spec 3 §2.7, §4.1)', () => {
     const learner = await createUser(ctx.db, {});
     const compulsory = await createTrainingModule(ctx.db, { moduleName: `Compulsory ${n}`, isCompulsory: true });
     await recordAttempts(ctx.db, compulsory.id, [{ userId: learner.id, pass: true }]);
-    expect(await universityStatusOf(ctx.db, learner)).not.toBe(102);
+    expect(await universityStatusOfUser(ctx.db, learner)).not.toBe(102);
     const page = (
       await call('GET', `/api/training-marks?moduleId=${compulsory.id}`, 'admin')
     ).json() as TrainingMarkPage;
@@ -356,11 +356,11 @@ describe('marks (spec 3 §2.7, §4.1)', () => {
     expect(attempt.pass).toBe(true);
 
     expect((await call('POST', `/api/training-marks/${attempt.id}/fail`, 'agent')).statusCode).toBe(403);
-    expect(await universityStatusOf(ctx.db, learner)).not.toBe(102);
+    expect(await universityStatusOfUser(ctx.db, learner)).not.toBe(102);
 
     const failed = await call('POST', `/api/training-marks/${attempt.id}/fail`, 'admin');
     expect(failed.statusCode).toBe(200);
-    expect(await universityStatusOf(ctx.db, learner)).toBe(102);
+    expect(await universityStatusOfUser(ctx.db, learner)).toBe(102);
     const after = (
       await call('GET', `/api/training-marks?moduleId=${compulsory.id}`, 'admin')
     ).json() as TrainingMarkPage;
