@@ -3,6 +3,7 @@ import type { Settings } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Auth } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
+import type { ESign } from './platform/esign.ts';
 import type { EventHub } from './platform/events.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -30,6 +31,8 @@ export interface AppDependencies {
   events: EventHub;
   /** SIM registration (RICA): recorded locally by default, the operator's API by settings. */
   rica: RicaAdapter;
+  /** Dealer contracts' e-signature: the built-in signer's link key, or DocuSeal by settings. */
+  esign: ESign;
   /** The time limits, one-time pins and session rules read (a fake one in tests). */
   clock: Clock;
   /** One-time pins by SMS: phone sign-in and phone verification. */

@@ -3,6 +3,7 @@ import type { Settings } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuth } from './platform/auth.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
+import { createESign } from './platform/esign.ts';
 import { createEventHub, type EventHubOptions } from './platform/events.ts';
 import { createJobs, type JobsOptions } from './platform/jobs.ts';
 import { createMailer, smtpTransport } from './platform/mail.ts';
@@ -60,5 +61,6 @@ export function createServices(options: ServiceOptions): AppDependencies {
     outbox,
     events: createEventHub({ url, ...options.events }),
     rica: createRicaAdapter(settings),
+    esign: createESign(settings, secret),
   };
 }

@@ -47,7 +47,8 @@ export type Subject =
   | 'supplier-link'
   | 'orders'
   | 'sales-assist'
-  | 'agent-support';
+  | 'agent-support'
+  | 'contract';
 
 export type Action =
   | 'read'
@@ -171,6 +172,9 @@ export const PERMISSION_RULES = {
   // The helpdesk consoles (spec 3 §2.2): each kind of ticket needs its own flag.
   'manage sales-assist': { admin: { scopes: ANY, features: ['Sales Assist'] } },
   'manage agent-support': { admin: { scopes: ANY, features: ['Agent Support'] } },
+  // Dealer contracts (spec 1 §2.11, spec 3 §2.16): the Dealer Contracts modal of the manage-user
+  // screen, admins with Users Management; the dealer signs by link, not by this rule (decision 034).
+  'manage contract': { admin: people() },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;

@@ -83,7 +83,10 @@ const AnnexureCode = z
  */
 export const GenerateContractRequest = z
   .object({
-    agentCode: z.string().trim().regex(/^Z-\d{1,10}$/, 'Dealer code is Z- and the number'),
+    agentCode: z
+      .string()
+      .trim()
+      .regex(/^Z-\d{1,10}$/, 'Dealer code is Z- and the number'),
     email: z.email('Enter a valid e-mail address').trim().max(254),
     arrIds: z
       .array(AnnexureCode)
@@ -150,9 +153,7 @@ export const SignContractRequest = z
   .strict();
 export type SignContractRequest = z.infer<typeof SignContractRequest>;
 
-export const DeclineContractRequest = z
-  .object({ reason: z.string().trim().max(500).optional() })
-  .strict();
+export const DeclineContractRequest = z.object({ reason: z.string().trim().max(500).optional() }).strict();
 export type DeclineContractRequest = z.infer<typeof DeclineContractRequest>;
 
 export const SigningOutcome = z.object({ status: ContractStatus, message: z.string() });

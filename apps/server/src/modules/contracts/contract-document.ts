@@ -1,5 +1,5 @@
-import { type Annexure, ANNEXURE_SETS, annexureOf } from '@portal/domain/contracts/contracts';
-import { type PDFFont, PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { ANNEXURE_SETS, type Annexure, annexureOf } from '@portal/domain/contracts/contracts';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 // The dealer agency agreement as a PDF (pdf-lib; DECISIONS "Contracts and finance", decision 034).
 // The last page of the generated document is always the signature page, laid out at fixed places,
@@ -76,7 +76,7 @@ function agreementSections(party: ContractParty): Section[] {
       ],
     },
     {
-      heading: '3. The Dealer\'s obligations',
+      heading: "3. The Dealer's obligations",
       paragraphs: [
         '3.1 The Dealer will market the Products honestly, give customers accurate information about prices, contract terms and coverage, and capture every sale truthfully and completely in the Dealer Portal.',
         '3.2 The Dealer will register (RICA) every SIM card in accordance with the Regulation of Interception of Communications and Provision of Communication-Related Information Act, 2002, and the RICA terms published in the Dealer Portal.',
@@ -87,7 +87,7 @@ function agreementSections(party: ContractParty): Section[] {
     {
       heading: '4. Commission',
       paragraphs: [
-        '4.1 The Principal will pay the Dealer commission on every sale captured under the Dealer\'s code that is activated by the network and paid for by the customer, at the rates published for the applicable deal in the Dealer Portal and as set out in the annexures to this Agreement.',
+        "4.1 The Principal will pay the Dealer commission on every sale captured under the Dealer's code that is activated by the network and paid for by the customer, at the rates published for the applicable deal in the Dealer Portal and as set out in the annexures to this Agreement.",
         '4.2 Commission is calculated per monthly commission period. The Principal will publish a commission statement in the Dealer Portal after each period is closed and pay the commission, less any amounts owed by the Dealer, into the bank account or eWallet the Dealer has registered, within 30 days after the period is closed.',
         '4.3 Commission paid on a sale that is later cancelled, reversed, found to be fraudulent or not paid for by the customer within 90 days may be recovered from future commission.',
         '4.4 All amounts are in South African Rand. Where the Dealer is registered for VAT, commission is paid against a valid tax invoice; otherwise amounts are inclusive of any VAT.',
@@ -96,7 +96,7 @@ function agreementSections(party: ContractParty): Section[] {
     {
       heading: '5. Term and termination',
       paragraphs: [
-        '5.1 This Agreement starts on the date it is signed by the Dealer and continues until terminated by either party on 30 days\' written notice to the other.',
+        "5.1 This Agreement starts on the date it is signed by the Dealer and continues until terminated by either party on 30 days' written notice to the other.",
         '5.2 The Principal may terminate this Agreement immediately on written notice if the Dealer commits fraud, registers SIM cards unlawfully, misrepresents the Products or materially breaches this Agreement and does not remedy the breach within 7 days of being asked to do so.',
         '5.3 On termination the Dealer will stop presenting themselves as an agent of the Principal. Commission earned on sales activated before termination remains payable, subject to clause 4.3.',
       ],
@@ -106,7 +106,7 @@ function agreementSections(party: ContractParty): Section[] {
       paragraphs: [
         '6.1 In selling the Products the Dealer processes personal information of customers on behalf of the Principal as an operator, as defined in the Protection of Personal Information Act, 2013. The Dealer will process it only to complete the sale, application or registration the customer asked for, will keep it confidential and secure, and will not keep copies outside the Dealer Portal.',
         '6.2 The Dealer will tell the Principal immediately of any loss of, or unauthorised access to, personal information so that the Principal can notify the Information Regulator and the persons concerned.',
-        '6.3 The Dealer consents to the Principal processing the Dealer\'s own personal, contact and banking information to administer this Agreement, pay commission and meet its legal obligations.',
+        "6.3 The Dealer consents to the Principal processing the Dealer's own personal, contact and banking information to administer this Agreement, pay commission and meet its legal obligations.",
       ],
     },
     {
@@ -122,8 +122,8 @@ function agreementSections(party: ContractParty): Section[] {
 
 const ANNEXURE_TERMS: Record<Annexure['kind'], string[]> = {
   reseller: [
-    'The Dealer is appointed as a reseller of the Products in this network. Commission is earned on each activated and paid-up sale captured under the Dealer\'s own code, at the reseller rate of the applicable deal (user tier 1 to 4 as published in the Dealer Portal).',
-    'The reseller rate applies from the first commission period after this annexure is signed and is reviewed at most once a quarter, with 30 days\' notice of any change.',
+    "The Dealer is appointed as a reseller of the Products in this network. Commission is earned on each activated and paid-up sale captured under the Dealer's own code, at the reseller rate of the applicable deal (user tier 1 to 4 as published in the Dealer Portal).",
+    "The reseller rate applies from the first commission period after this annexure is signed and is reviewed at most once a quarter, with 30 days' notice of any change.",
   ],
   superDealer: [
     'The Dealer is appointed as a super dealer in this network and may recruit and manage resellers in their Structure. In addition to commission on their own sales, the Dealer earns an override on the activated and paid-up sales of their direct resellers, at the super dealer rate of the applicable deal.',
@@ -134,7 +134,7 @@ const ANNEXURE_TERMS: Record<Annexure['kind'], string[]> = {
     'Leader commission is paid only while the Dealer holds active Trainer status and is not blocked from it, and only on sales in the Structure that are activated and paid up.',
   ],
   multipleTeams: [
-    'The Dealer may onboard and lead more than one team in this network. For each commission period the Dealer earns a growth bonus of 1% (TL1%) of the commission earned on new activations by agents onboarded into the Dealer\'s teams in the previous six months.',
+    "The Dealer may onboard and lead more than one team in this network. For each commission period the Dealer earns a growth bonus of 1% (TL1%) of the commission earned on new activations by agents onboarded into the Dealer's teams in the previous six months.",
     'Agents are counted for the growth bonus only once they are approved and active in the Dealer Portal and have passed the compulsory training modules.',
   ],
 };
@@ -467,7 +467,12 @@ export async function renderSigned(
       page.drawText(text, { x: MARGIN + labelWidth, y: y - 10 - i * 14, size, font: valueFont, color: INK });
     });
     y -= Math.max(1, lines.length) * 14 + 10;
-    page.drawLine({ start: { x: MARGIN, y: y + 4 }, end: { x: PAGE_WIDTH - MARGIN, y: y + 4 }, thickness: 0.5, color: RULE });
+    page.drawLine({
+      start: { x: MARGIN, y: y + 4 },
+      end: { x: PAGE_WIDTH - MARGIN, y: y + 4 },
+      thickness: 0.5,
+      color: RULE,
+    });
   }
   y -= 10;
   line(
