@@ -17,7 +17,7 @@ import {
 import { zCode } from '@portal/domain/people/z-code';
 import type { FastifyRequest } from 'fastify';
 import type { Settings } from '../../config.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -50,7 +50,7 @@ import {
 // signing routes are public and trust nothing but the link's token, whose keyed hash alone is kept.
 
 export interface ContractDeps {
-  db: Database;
+  db: Executor;
   storage: FileStorage;
   mailer: Mailer;
   clock: Clock;
