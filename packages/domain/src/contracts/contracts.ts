@@ -73,9 +73,9 @@ export const CONTRACT_MESSAGES = {
 } as const;
 
 const AnnexureCode = z
-  .number()
+  .number({ error: 'Choose an annexure' })
   .int()
-  .refine((code) => ANNEXURE_CODES.includes(code), { message: 'Unknown annexure' });
+  .refine((code) => ANNEXURE_CODES.includes(code), { message: 'Choose an annexure' });
 
 /**
  * Generate New Contract (spec 3 §7.4: agentCode, email, arrIds, documentName). The agent is the
