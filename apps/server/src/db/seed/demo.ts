@@ -3,6 +3,7 @@ import { zCode } from '@portal/domain/people/z-code';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { saveUpload } from '../../modules/files/files.service.ts';
+import type { ESign } from '../../platform/esign.ts';
 import { hashPassword } from '../../platform/password.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { Database, Executor } from '../client.ts';
@@ -19,6 +20,7 @@ import {
   recordAttempts,
 } from './activity-factories.ts';
 import { seedSupplierAdmin } from './catalogue-demo.ts';
+import { seedContracts } from './contracts-demo.ts';
 import {
   addBankingDetails,
   createDashboardBanner,
@@ -784,7 +786,7 @@ async function seedLinks(db: Executor, catalogue: DemoCatalogue, people: DemoPeo
 export async function seedDemo(
   db: Database,
   today = new Date(),
-  options: { storage?: FileStorage } = {},
+  options: { storage?: FileStorage; esign?: ESign } = {},
 ): Promise<{ catalogue: DemoCatalogue; people: DemoPeople }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -795,6 +797,8 @@ export async function seedDemo(
     await seedLinks(tx, catalogue, people);
     await seedActivity(tx, catalogue, people, random, today, [more.vuma, more.sky]);
     await seedSettings(tx, people, options.storage);
+    // Contracts are PDFs in the storage with links keyed by the server's secret: both are needed.
+    if (options.storage && options.esign) await seedContracts(tx, people, options.storage, options.esign, today);
     return { catalogue, people };
   });
 }
