@@ -23,7 +23,7 @@ test('the admin generates a contract, the agent signs it by the e-mailed link, t
   const newestMail = async () =>
     (
       await query<{ id: number; body: string }>(
-        'SELECT id, body FROM outbox_messages WHERE recipient = $1 AND channel = $2 ORDER BY id DESC LIMIT 1',
+        'SELECT id::int AS id, body FROM outbox_messages WHERE recipient = $1 AND channel = $2 ORDER BY id DESC LIMIT 1',
         [personas.agent, 'email'],
       )
     )[0];
