@@ -233,7 +233,7 @@ export function DealerContractsDialog({
             />
             <FormTextField control={control} name="email" label="E-mail" type="email" required />
           </Box>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+          <Box sx={{ display: 'grid', gap: 2 }}>
             {[0, 1, 2].map((index) => (
               <Controller
                 key={index}
@@ -250,6 +250,17 @@ export function DealerContractsDialog({
                     error={fieldState.invalid}
                     helperText={fieldState.error?.message}
                     required
+                    slotProps={{
+                      select: {
+                        // The chosen annexure with its set: 'Resellers' exists in both.
+                        renderValue: (value) => {
+                          const annexure = ANNEXURES.find((a) => a.code === value);
+                          return annexure
+                            ? `${ANNEXURE_SETS[annexure.set]} – ${annexure.label} (${annexure.code})`
+                            : '';
+                        },
+                      },
+                    }}
                   >
                     {annexureOptions(chosen.filter((code, i) => i !== index && code !== undefined))}
                   </TextField>
