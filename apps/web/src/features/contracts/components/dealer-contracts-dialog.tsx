@@ -194,7 +194,7 @@ export function DealerContractsDialog({
           {`${person.zCode}: ${person.firstName} ${person.surname}`}
         </Typography>
       </DialogTitle>
-      <DialogContent dividers sx={{ display: 'grid', gap: 2.5 }}>
+      <DialogContent dividers sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {notice ? (
           <Alert severity={notice.severity} onClose={() => setNotice(null)}>
             {notice.text}
