@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts';
 import type { Auth } from './platform/auth.ts';
 import type { FinanceChat } from './platform/chat.ts';
 import type { Clock } from './platform/clock.ts';
+import type { ESign } from './platform/esign.ts';
 import type { EventHub } from './platform/events.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -33,6 +34,8 @@ export interface AppDependencies {
   rica: RicaAdapter;
   /** The finance team's chat: the outbox (channel chat) by default, a webhook by settings. */
   financeChat: FinanceChat;
+  /** Dealer contracts' e-signature: the built-in signer's link key, or DocuSeal by settings. */
+  esign: ESign;
   /** The time limits, one-time pins and session rules read (a fake one in tests). */
   clock: Clock;
   /** One-time pins by SMS: phone sign-in and phone verification. */

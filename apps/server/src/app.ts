@@ -15,6 +15,7 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { dealsRoutes } from './modules/catalogue/deals.routes.ts';
+import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -131,6 +132,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(settingsRoutes(db, guards));
   await app.register(catalogueRoutes(db, guards));
   await app.register(suppliersRoutes(db, guards));
+  await app.register(
+    contractsRoutes(
+      {
+        db,
+        storage: deps.storage,
+        mailer: deps.mailer,
+        clock: deps.clock,
+        esign: deps.esign,
+        settings,
+        jobs: deps.jobs,
+      },
+      guards,
+    ),
+  );
 
   await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
   return app;

@@ -69,6 +69,18 @@ const SettingsSchema = z
     RICA_API_URL: z.url().optional(),
     RICA_API_TOKEN: z.string().optional(),
 
+    /** E-signature of dealer contracts: the built-in signer, or DocuSeal's API (decision 034). */
+    ESIGN_PROVIDER: z.enum(['builtin', 'docuseal']).default('builtin'),
+    DOCUSEAL_URL: z.url().optional(),
+    DOCUSEAL_API_KEY: z.string().optional(),
+    /** Days after sending on which an unsigned contract's dealer is reminded (each once). */
+    CONTRACT_REMINDER_DAYS: z
+      .string()
+      .regex(/^\d{1,3}(,\d{1,3})*$/, 'a comma-separated list of days')
+      .default('3,7'),
+    /** Days after which an unsigned contract expires and its link stops working. */
+    CONTRACT_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     STORAGE_DIR: z.string().optional(),
     S3_ENDPOINT: z.url().optional(),
@@ -114,6 +126,13 @@ const SettingsSchema = z
         message: 'RICA_API_URL is required when RICA_ADAPTER=http',
       });
     }
+    if (s.ESIGN_PROVIDER === 'docuseal' && (!s.DOCUSEAL_URL || !s.DOCUSEAL_API_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DOCUSEAL_URL'],
+        message: 'DOCUSEAL_URL and DOCUSEAL_API_KEY are required when ESIGN_PROVIDER=docuseal',
+      });
+    }
     if (s.STORAGE_DRIVER === 's3' && !s.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE_DRIVER=s3' });
     }
@@ -132,6 +151,7 @@ function finish(raw: z.output<typeof SettingsSchema>) {
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     secureCookies: raw.SECURE_COOKIES ?? defaultSecureCookies(publicUrl, raw.NODE_ENV),
     isProduction: raw.NODE_ENV === 'production',
+    contractReminderDays: [...new Set(raw.CONTRACT_REMINDER_DAYS.split(',').map(Number))].sort((a, b) => a - b),
   };
 }
 

@@ -7,6 +7,7 @@ import { assertReachable, createDatabase, type Database } from './db/client.ts';
 import type { EmbeddedDatabase } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_PERSONAS, isDatabaseEmpty, seedDemo } from './db/seed/demo.ts';
+import { createESign } from './platform/esign.ts';
 import { createLogger } from './platform/logging.ts';
 import { createStorage } from './platform/storage.ts';
 import { createServices } from './services.ts';
@@ -86,7 +87,7 @@ async function start(): Promise<void> {
     (settings.SEED_DEMO === 'auto' && embedded !== undefined && (await isDatabaseEmpty(db)));
   if (shouldSeed) {
     log.info('seeding demo data');
-    await seedDemo(db, new Date(), { storage: createStorage(settings) });
+    await seedDemo(db, new Date(), { storage: createStorage(settings), esign: createESign(settings, secret) });
   }
   checkpoint();
 

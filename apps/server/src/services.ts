@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts';
 import { createAuth } from './platform/auth.ts';
 import { chatWebhookTransport, createFinanceChat } from './platform/chat.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
+import { createESign } from './platform/esign.ts';
 import { createEventHub, type EventHubOptions } from './platform/events.ts';
 import { createJobs, type JobsOptions } from './platform/jobs.ts';
 import { createMailer, smtpTransport } from './platform/mail.ts';
@@ -66,5 +67,6 @@ export function createServices(options: ServiceOptions): AppDependencies {
     events: createEventHub({ url, ...options.events }),
     rica: createRicaAdapter(settings),
     financeChat: createFinanceChat(outbox, settings),
+    esign: createESign(settings, secret),
   };
 }

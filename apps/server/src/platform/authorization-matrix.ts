@@ -1487,6 +1487,56 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     last: true,
     note: 'signing out without a session is harmless',
   },
+
+  // Dealer contracts (decision 034): the manage-user screen's Dealer Contracts modal, admins with
+  // Users Management; the signing routes are public and answer by the link's token alone
+  // (a made-up token: 404 for everyone; tampered, signed-twice and expired links: contracts.int.test.ts).
+  {
+    route: 'GET /api/contracts/agents/{agentId}/get-contract-submissions',
+    target: { in: 'path', name: 'agentId' },
+    flags: ['Users Management'],
+    expect: ADMIN_ACTION_ON_USER,
+  },
+  {
+    route: 'POST /api/contracts/agents/{agentId}/generate-new-contract',
+    target: { in: 'path', name: 'agentId' },
+    flags: ['Users Management'],
+    note: "a dealer code not the target's: 400 once authorised (generation itself: contracts.int.test.ts)",
+    expect: ADMIN_ACTION_ON_USER,
+    sample: (s) => ({
+      body: { agentCode: 'Z-0', email: `contract.${s.unique()}@example.test`, arrIds: [306180, 306181, 306174] },
+    }),
+  },
+  {
+    route: 'GET /api/contracts/{contractId}/get-contract-download-link',
+    flags: ['Users Management'],
+    note: 'no such contract: status 404 in the answer once authorised',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { contractId: NO_SUCH_ID } }),
+  },
+  {
+    route: 'GET /api/contracts/{contractId}/signed.pdf',
+    flags: ['Users Management'],
+    note: 'no such contract: 404 once authorised',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ params: { contractId: NO_SUCH_ID } }),
+  },
+  { route: 'GET /api/sign-contract/{token}', expect: PUBLIC, sample: () => ({ params: { token: 'x'.repeat(43) } }) },
+  {
+    route: 'GET /api/sign-contract/{token}/document.pdf',
+    expect: PUBLIC,
+    sample: () => ({ params: { token: 'x'.repeat(43) } }),
+  },
+  {
+    route: 'POST /api/sign-contract/{token}/sign',
+    expect: PUBLIC,
+    sample: () => ({ params: { token: 'x'.repeat(43) }, body: { name: 'Thandi Mokoena', consent: true } }),
+  },
+  {
+    route: 'POST /api/sign-contract/{token}/decline',
+    expect: PUBLIC,
+    sample: () => ({ params: { token: 'x'.repeat(43) }, body: {} }),
+  },
 ];
 
 /**

@@ -72,6 +72,12 @@ export interface Jobs {
   /** Wakes this process's idle workers of a queue (after committing what `enqueueWithin` wrote). */
   wake(queue: string): void;
   /**
+   * Runs a defined queue on a cron schedule (UTC), kept by pg-boss in the database so one process
+   * of many sends each run; applied when the queue starts (pg-boss's `schedule: false`, as in
+   * tests, leaves it unsent: tests call `runNow`).
+   */
+  schedule(queue: string, cron: string): void;
+  /**
    * Runs a defined handler here and now, without pg-boss, with the same progress row and states;
    * for tests of modules whose work runs as a job. Returns the final row.
    */
@@ -116,6 +122,7 @@ export function createJobs(options: JobsOptions): Jobs {
   const createdQueues = new Map<string, Promise<void>>();
   const workerIds = new Map<string, string[]>();
   const running = new Set<string>();
+  const schedules = new Map<string, string>();
 
   const boss = new PgBoss({
     db: bossOnPool(db),
@@ -265,11 +272,17 @@ export function createJobs(options: JobsOptions): Jobs {
     workerIds.set(queue, ids);
   }
 
+  async function applySchedule(queue: string, cron: string): Promise<void> {
+    await ensureQueue(queue);
+    await boss.schedule(queue, cron, {}, { tz: 'UTC' });
+  }
+
   async function startBoss(): Promise<void> {
     if (stopped) throw new Error('the job queue has been stopped');
     await boss.start();
     started = true;
     for (const queue of definitions.keys()) await work(queue);
+    for (const [queue, cron] of schedules) await applySchedule(queue, cron);
   }
 
   function start(): Promise<void> {
@@ -315,6 +328,16 @@ export function createJobs(options: JobsOptions): Jobs {
     },
 
     wake,
+
+    schedule(queue, cron) {
+      assertQueue(queue);
+      schedules.set(queue, cron);
+      if (started && !stopped) {
+        applySchedule(queue, cron).catch((error) =>
+          logger.error(`job queue ${queue}: schedule not applied: ${messageOf(error)}`),
+        );
+      }
+    },
 
     async runNow(queue, data, enqueueOptions = {}) {
       assertQueue(queue);

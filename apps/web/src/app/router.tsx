@@ -33,6 +33,13 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Public: the signing link is the proof, whoever holds it (signed in or not).
+      {
+        path: `${paths.signContract}/:token`,
+        lazy: async () => ({
+          Component: (await import('../features/contracts/pages/sign-contract-page')).SignContractPage,
+        }),
+      },
       {
         path: paths.resetPassword,
         lazy: async () => ({

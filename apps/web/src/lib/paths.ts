@@ -24,6 +24,8 @@ export const paths = {
   outbox: '/outbox',
   userDetail: '/user-detail',
   manageUser: '/manage-user',
+  /** The built-in signer's public page (decision 034): '/sign-contract/{token}'. */
+  signContract: '/sign-contract',
   childDealerDownstream: '/child-dealer-downstream',
   dealerDownstream: '/dealer-downstream',
   dealerAgents: '/dealer-agents',

@@ -49,7 +49,8 @@ export type Subject =
   | 'sales-assist'
   | 'agent-support'
   | 'finance-application'
-  | 'training-module';
+  | 'training-module'
+  | 'contract';
 
 export type Action =
   | 'read'
@@ -179,6 +180,9 @@ export const PERMISSION_RULES = {
   'read finance-application': { admin: people() },
   // Training modules, their content and marks (spec 3 §2.1, §2.2, §6): every admin, no flag.
   'manage training-module': { admin: { scopes: ANY, features: [] } },
+  // Dealer contracts (spec 1 §2.11, spec 3 §2.16): the Dealer Contracts modal of the manage-user
+  // screen, admins with Users Management; the dealer signs by link, not by this rule (decision 034).
+  'manage contract': { admin: people() },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSION_RULES;

@@ -38,6 +38,11 @@ export const dealerContracts = pgTable(
     signerName: text(),
     signedAt: timestamp({ withTimezone: true }),
     signerIp: text(),
+    signerUserAgent: text(),
+    declinedAt: timestamp({ withTimezone: true }),
+    declineReason: text(),
+    /** Reminders e-mailed so far (after 3 and 7 days by default); each is sent once. */
+    remindersSent: integer().notNull().default(0),
     /** SHA-256 (hex) of the document the dealer signed, printed on the audit page. */
     documentSha256: text(),
     /** Keyed hash of the signing-link token; the token itself is never stored. */

@@ -7,7 +7,7 @@ let ctx: TestContext;
 const today = new Date('2026-11-22T10:00:00Z');
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, today, { storage: ctx.storage });
+  await seedDemo(ctx.db, today, { storage: ctx.storage, esign: ctx.services.esign });
 });
 afterAll(() => ctx?.close());
 
@@ -15,6 +15,20 @@ const query = async <T = Record<string, unknown>>(sql: string, params: unknown[]
   (await ctx.db.$client.query(sql, params)).rows as T[];
 
 describe('demo data', () => {
+  it('has dealer contracts: the leader’s signed with its certificate, the agent’s waiting with a link in the outbox', async () => {
+    const contracts = await query<{ email: string; status: string; signed: boolean }>(
+      `SELECT u.email, c.status, c.signed_file_id IS NOT NULL AS signed
+         FROM dealer_contracts c JOIN users_master u ON u.id = c.users_master_id ORDER BY c.id`,
+    );
+    expect(contracts.length).toBeGreaterThanOrEqual(6);
+    expect(contracts).toContainEqual({ email: 'leader@demo.co.za', status: 'completed', signed: true });
+    expect(contracts).toContainEqual({ email: 'agent@demo.co.za', status: 'pending', signed: false });
+    const [mail] = await query<{ body: string }>(
+      `SELECT body FROM outbox_messages WHERE recipient = 'agent@demo.co.za' AND subject LIKE 'Please sign%'`,
+    );
+    expect(mail?.body).toMatch(/\/sign-contract\/[A-Za-z0-9_-]{43}/);
+  });
+
   it('has deals with products and rates, a few services and a dashboard banner', async () => {
     const deals = await query<{ deal_name: string; products: number; top_rate: number }>(
       `SELECT d.deal_name, count(p.*)::int AS products, max(p.deal_once_off_user_com_rate_4) AS top_rate

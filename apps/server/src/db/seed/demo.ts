@@ -3,6 +3,7 @@ import { zCode } from '@portal/domain/people/z-code';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { saveUpload } from '../../modules/files/files.service.ts';
+import type { ESign } from '../../platform/esign.ts';
 import { hashPassword } from '../../platform/password.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { Database, Executor } from '../client.ts';
@@ -19,6 +20,7 @@ import {
   recordAttempts,
 } from './activity-factories.ts';
 import { seedSupplierAdmin } from './catalogue-demo.ts';
+import { seedContracts } from './contracts-demo.ts';
 import {
   addBankingDetails,
   createDashboardBanner,
@@ -886,7 +888,7 @@ async function seedFinance(db: Executor, people: DemoPeople, random: Random, tod
 export async function seedDemo(
   db: Database,
   today = new Date(),
-  options: { storage?: FileStorage } = {},
+  options: { storage?: FileStorage; esign?: ESign } = {},
 ): Promise<{ catalogue: DemoCatalogue; people: DemoPeople }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -907,6 +909,8 @@ export async function seedDemo(
       chance: (p) => random.chance(p),
       storage: options.storage,
     });
+    // Contracts are PDFs in the storage with links keyed by the server's secret: both are needed.
+    if (options.storage && options.esign) await seedContracts(tx, people, options.storage, options.esign, today);
     return { catalogue, people };
   });
 }

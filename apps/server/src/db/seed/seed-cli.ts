@@ -1,4 +1,5 @@
-import { loadSettings } from '../../config.ts';
+import { loadSettings, resolveAuthSecret } from '../../config.ts';
+import { createESign } from '../../platform/esign.ts';
 import { createLogger } from '../../platform/logging.ts';
 import { createStorage } from '../../platform/storage.ts';
 import { runStandalone } from '../standalone.ts';
@@ -19,6 +20,9 @@ await runStandalone(settings, async (db, log) => {
     log.info('demo data not added: the database already has users');
     return;
   }
-  await seedDemo(db, new Date(), { storage: createStorage(settings) });
+  await seedDemo(db, new Date(), {
+    storage: createStorage(settings),
+    esign: createESign(settings, resolveAuthSecret(settings)),
+  });
   log.info('demo data added');
 });

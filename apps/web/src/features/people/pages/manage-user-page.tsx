@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { MANAGE_USER_MESSAGES, type StatusAction } from '@portal/domain/people/manage-user';
-import { LIFECYCLE } from '@portal/domain/people/user-detail';
+import { LIFECYCLE, type UserDetail } from '@portal/domain/people/user-detail';
 import { type ComponentType, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -37,8 +37,11 @@ const UNDECIDED = new Set<number>([LIFECYCLE.pending, LIFECYCLE.declined]);
  */
 export function ManageUserPage({
   approvalPanel: ApprovalPanel,
+  contractsCard: ContractsCard,
 }: {
   approvalPanel?: ComponentType<{ userId: number }>;
+  /** The contracts feature's Dealer Contracts card (admins who manage the user; spec 1 §2.11). */
+  contractsCard?: ComponentType<{ person: Pick<UserDetail, 'id' | 'zCode' | 'firstName' | 'surname' | 'email'> }>;
 }) {
   const viewer = useSignedInUser();
   const { dealerId } = useParams();
@@ -112,6 +115,7 @@ export function ManageUserPage({
             open={setDialog}
           />
           <HierarchyCard user={user} open={setDialog} />
+          {ContractsCard && viewer.isAdmin && permissions.canManage ? <ContractsCard person={user} /> : null}
         </Box>
       </Box>
 

@@ -1,0 +1,571 @@
+import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import {
+  annexureOf,
+  annexureTitle,
+  CONTRACT_MESSAGES,
+  type ContractDownloadLink,
+  type ContractSubmission,
+  type DeclineContractRequest,
+  type GenerateContractRequest,
+  SIGN_CONTRACT_PAGE,
+  type SignContractRequest,
+  type SigningOutcome,
+  type SigningView,
+  SignToken,
+} from '@portal/domain/contracts/contracts';
+import { zCode } from '@portal/domain/people/z-code';
+import type { FastifyRequest } from 'fastify';
+import type { Settings } from '../../config.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { type ESign, ESignError } from '../../platform/esign.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import { assertCanOn } from '../../platform/permissions.ts';
+import type { FileStorage } from '../../platform/storage.ts';
+import { getStoredFile, saveUpload } from '../files/files.service.ts';
+import { type ContractParty, longDate, renderContract, renderSigned } from './contract-document.ts';
+import {
+  type ContractRow,
+  expireContracts,
+  findAgent,
+  findContract,
+  findContractByTokenHash,
+  finishContract,
+  insertContract,
+  insertSystemAudit,
+  listAgentContracts,
+  lockContractByTokenHash,
+  lockDueReminders,
+  markReminded,
+  pendingDocuSealContracts,
+  updateContract,
+} from './contracts.queries.ts';
+
+// Dealer contracts (spec 3 §2.16, §7.4; decision 034): generate, send for signing, sign or decline
+// by link, remind and expire. Who may: admins with Users Management ('manage contract'); the
+// signing routes are public and trust nothing but the link's token, whose keyed hash alone is kept.
+
+export interface ContractDeps {
+  db: Executor;
+  storage: FileStorage;
+  mailer: Mailer;
+  clock: Clock;
+  esign: ESign;
+  settings: Pick<Settings, 'publicUrl'>;
+}
+
+type Http = Pick<FastifyRequest, 'id' | 'ip' | 'headers'> & { actor?: Actor };
+
+const DAY = 24 * 60 * 60 * 1000;
+export const REMINDER_QUEUE = 'contracts.reminders';
+/** Every hour at minute 17: reminders and expiry are due by the day, an hour late is fine. */
+export const REMINDER_CRON = '17 * * * *';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function submissionOf(row: ContractRow): ContractSubmission {
+  return {
+    id: row.id,
+    status: row.status as ContractSubmission['status'],
+    submissionDate: row.createdAt.toISOString(),
+    template: { name: row.documentName ?? 'Dealer Agency Agreement' },
+    email: row.email,
+    productCodes: row.productCodes,
+    provider: row.provider as ContractSubmission['provider'],
+    signerName: row.signerName,
+    signedAt: iso(row.signedAt),
+    expiresAt: iso(row.expiresAt),
+  };
+}
+
+function signingLink(settings: ContractDeps['settings'], token: string): string {
+  return `${settings.publicUrl}${SIGN_CONTRACT_PAGE}/${token}`;
+}
+
+function signingMail(input: {
+  to: string;
+  dealerName: string;
+  documentName: string;
+  link: string;
+  expiresAt: Date;
+  reminder: boolean;
+}) {
+  const opening = input.reminder
+    ? `This is a reminder that your ${input.documentName} is still waiting for your signature.`
+    : `Your ${input.documentName} is ready for you to read and sign.`;
+  const text = [
+    `Dear ${input.dealerName},`,
+    '',
+    opening,
+    '',
+    `Open this link to read the agreement, type your full name and sign: ${input.link}`,
+    '',
+    `The link works until ${longDate(input.expiresAt)}.${input.reminder ? ' Earlier links for this contract no longer work; use this one.' : ''} Do not forward this e-mail: whoever holds the link can sign.`,
+    '',
+    'If you have questions about the agreement, contact your administrator before you sign.',
+  ].join('\n');
+  return {
+    to: input.to,
+    subject: input.reminder
+      ? `Reminder: please sign your ${input.documentName}`
+      : `Please sign your ${input.documentName}`,
+    text,
+    secrets: [input.link],
+  };
+}
+
+/** The agent's contracts, newest first (the Dealer Contracts modal). */
+export async function contractSubmissions(
+  deps: Pick<ContractDeps, 'db'>,
+  actor: Actor,
+  agentId: number,
+): Promise<{ data: ContractSubmission[] }> {
+  const target = await assertCanOn(deps.db, actor, 'manage', 'contract', agentId);
+  if (!target.exists) throw notFound(`Dealer with ID ${agentId} not found`, 'DEALER_NOT_FOUND');
+  const rows = await listAgentContracts(deps.db, agentId);
+  return { data: rows.map(submissionOf) };
+}
+
+/**
+ * Generate New Contract: the PDF with the three annexures, stored with its SHA-256, and sent for
+ * signing (a link by e-mail through the outbox, or a DocuSeal submission) in one transaction.
+ */
+export async function generateContract(
+  deps: ContractDeps,
+  actor: Actor,
+  agentId: number,
+  body: GenerateContractRequest,
+  request?: Http,
+): Promise<{ status: 200; contract: ContractSubmission }> {
+  const { db, storage, esign, clock } = deps;
+  const target = await assertCanOn(db, actor, 'manage', 'contract', agentId);
+  const agent = target.exists ? await findAgent(db, agentId) : undefined;
+  if (!agent) throw notFound(`Dealer with ID ${agentId} not found`, 'DEALER_NOT_FOUND');
+  const code = zCode(agentId);
+  if (body.agentCode !== code) {
+    throw badRequest(`The dealer code is ${code}`, [{ field: 'agentCode', message: `The dealer code is ${code}` }]);
+  }
+  const annexures = body.arrIds.map((id) => annexureOf(id)!);
+  const has = (set: 'A' | 'B', kind: string) => annexures.some((a) => a.set === set && a.kind === kind);
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + esign.expiryDays * DAY);
+  const documentName = body.documentName ?? `Dealer Agency Agreement ${code} ${now.toISOString().slice(0, 10)}`;
+  const dealerName = `${agent.firstName} ${agent.surname}`;
+
+  const contract = await db.transaction(async (tx) => {
+    const row = await insertContract(tx, {
+      usersMasterId: agentId,
+      agencyAgreement: true,
+      annexAReseller: has('A', 'reseller'),
+      annexASuperDealer: has('A', 'superDealer'),
+      annexAStandardLeaderCommission: has('A', 'standardLeaderCommission'),
+      annexAMultipleTeams: has('A', 'multipleTeams'),
+      annexBReseller: has('B', 'reseller'),
+      annexBSuperDealer: has('B', 'superDealer'),
+      annexBStandardLeaderCommission: has('B', 'standardLeaderCommission'),
+      annexBMultipleTeams: has('B', 'multipleTeams'),
+      productCodes: body.arrIds,
+      documentName,
+      email: body.email,
+      status: 'pending',
+      provider: esign.provider,
+      expiresAt,
+      createdBy: actor.user.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const party: ContractParty = {
+      contractId: row.id,
+      documentName,
+      dealerName,
+      dealerCode: code,
+      idNumber: agent.identificationNo,
+      address: agent.address,
+      email: body.email,
+      generatedBy: `${actor.user.firstName} ${actor.user.surname}`,
+      generatedAt: now,
+      productCodes: body.arrIds,
+    };
+    const pdf = Buffer.from(await renderContract(party));
+    const stored = await saveUpload({
+      db: tx,
+      storage,
+      data: pdf,
+      originalName: `${documentName}.pdf`,
+      purpose: 'dealer_contract',
+      ownerUserId: agentId,
+      uploadedByUserId: actor.user.id,
+    });
+    const documentSha256 = createHash('sha256').update(pdf).digest('hex');
+    let signTokenHash: string | null = null;
+    let providerSubmissionId: string | null = null;
+    if (esign.docuseal) {
+      try {
+        providerSubmissionId = await esign.docuseal.createSubmission({
+          name: documentName,
+          pdf,
+          submitter: { email: body.email, name: dealerName },
+        });
+      } catch (error) {
+        if (!(error instanceof ESignError)) throw error;
+        throw new AppError('ESIGN_FAILED', 502, CONTRACT_MESSAGES.generateFailed);
+      }
+    } else {
+      const { token, hash } = esign.newToken();
+      signTokenHash = hash;
+      await deps.mailer.send(
+        signingMail({
+          to: body.email,
+          dealerName,
+          documentName,
+          link: signingLink(deps.settings, token),
+          expiresAt,
+          reminder: false,
+        }),
+        tx,
+      );
+    }
+    const updated = (await updateContract(tx, row.id, {
+      unsignedFileId: stored.id,
+      documentSha256,
+      signTokenHash,
+      providerSubmissionId,
+    }))!;
+    await writeAudit(tx, {
+      actor,
+      action: 'contract.generate',
+      entity: 'dealer_contracts',
+      entityId: row.id,
+      after: {
+        usersMasterId: agentId,
+        email: body.email,
+        productCodes: body.arrIds,
+        provider: esign.provider,
+        documentSha256,
+        expiresAt: expiresAt.toISOString(),
+      },
+      ...(request ? { request } : {}),
+    });
+    return updated;
+  });
+  return { status: 200, contract: submissionOf(contract) };
+}
+
+async function contractForAdmin(db: Executor, actor: Actor, contractId: number): Promise<ContractRow | undefined> {
+  const contract = await findContract(db, contractId);
+  if (!contract) return undefined;
+  // An admin may open another's contract only where they may manage that person (flags beyond theirs).
+  await assertCanOn(db, actor, 'manage', 'contract', contract.usersMasterId);
+  return contract;
+}
+
+/** Spec 3 §7.4: status 404 means 'Contract not found'; else the first document's url is opened. */
+export async function contractDownloadLink(
+  deps: Pick<ContractDeps, 'db' | 'esign' | 'clock'>,
+  actor: Actor,
+  contractId: number,
+): Promise<ContractDownloadLink> {
+  let contract = await contractForAdmin(deps.db, actor, contractId);
+  if (contract?.provider === 'docuseal' && contract.status === 'pending') {
+    contract = (await syncDocuSeal(deps, [contract]))[0] ?? contract;
+  }
+  if (contract?.status !== 'completed') return { status: 404, message: CONTRACT_MESSAGES.notFound };
+  const name = `${contract.documentName ?? 'Dealer Agency Agreement'} (signed).pdf`;
+  if (contract.provider === 'docuseal' && deps.esign.docuseal && contract.providerSubmissionId) {
+    const documents = await deps.esign.docuseal.documents(contract.providerSubmissionId).catch(() => []);
+    if (documents.length === 0) return { status: 404, message: CONTRACT_MESSAGES.notFound };
+    return { status: 200, documents };
+  }
+  if (!contract.signedFileId) return { status: 404, message: CONTRACT_MESSAGES.notFound };
+  return { status: 200, documents: [{ name, url: `/api/contracts/${contract.id}/signed.pdf` }] };
+}
+
+async function readStored(deps: { db: Executor; storage: FileStorage }, fileId: string): Promise<Buffer> {
+  const file = await getStoredFile(deps.db, fileId);
+  return buffer(await deps.storage.get(file.storageKey));
+}
+
+export async function signedContractPdf(
+  deps: Pick<ContractDeps, 'db' | 'storage'>,
+  actor: Actor,
+  contractId: number,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const contract = await contractForAdmin(deps.db, actor, contractId);
+  if (contract?.status !== 'completed' || !contract.signedFileId) {
+    throw notFound(CONTRACT_MESSAGES.notFound, 'CONTRACT_NOT_FOUND');
+  }
+  return {
+    pdf: await readStored(deps, contract.signedFileId),
+    fileName: `${contract.documentName ?? 'Dealer Agency Agreement'} (signed).pdf`,
+  };
+}
+
+// --- The built-in signer's public side --------------------------------------------------------
+
+const invalidLink = () => notFound(CONTRACT_MESSAGES.linkInvalid, 'SIGNING_LINK_INVALID');
+const expiredLink = () => new AppError('SIGNING_LINK_EXPIRED', 410, CONTRACT_MESSAGES.linkExpired);
+
+/** The token's hash, or a refusal for anything that is not a token we could have made. */
+function tokenHash(esign: ESign, token: string): string {
+  if (!SignToken.safeParse(token).success) throw invalidLink();
+  return esign.hashToken(token);
+}
+
+function isExpired(contract: ContractRow, now: Date): boolean {
+  return (
+    contract.status === 'expired' ||
+    (contract.status === 'pending' && !!contract.expiresAt && contract.expiresAt <= now)
+  );
+}
+
+export async function signingView(deps: ContractDeps, token: string): Promise<SigningView> {
+  const found = await findContractByTokenHash(deps.db, tokenHash(deps.esign, token));
+  if (found?.contract.provider !== 'builtin') throw invalidLink();
+  const { contract } = found;
+  if (isExpired(contract, deps.clock.now())) throw expiredLink();
+  return {
+    documentName: contract.documentName ?? 'Dealer Agency Agreement',
+    dealerName: found.dealerName,
+    dealerCode: zCode(contract.usersMasterId),
+    status: contract.status as SigningView['status'],
+    expiresAt: iso(contract.expiresAt),
+    signerName: contract.signerName,
+    signedAt: iso(contract.signedAt),
+    annexures: contract.productCodes.map((code) => annexureOf(code)).flatMap((a) => (a ? [annexureTitle(a)] : [])),
+  };
+}
+
+/** The document the link's holder reads: the original while pending, their signed copy once signed. */
+export async function signingPdf(deps: ContractDeps, token: string): Promise<{ pdf: Buffer; fileName: string }> {
+  const found = await findContractByTokenHash(deps.db, tokenHash(deps.esign, token));
+  if (found?.contract.provider !== 'builtin') throw invalidLink();
+  const { contract } = found;
+  if (isExpired(contract, deps.clock.now())) throw expiredLink();
+  const fileId = contract.status === 'completed' ? contract.signedFileId : contract.unsignedFileId;
+  if (!fileId || contract.status === 'declined') throw notFound(CONTRACT_MESSAGES.notFound, 'CONTRACT_NOT_FOUND');
+  return { pdf: await readStored(deps, fileId), fileName: `${contract.documentName ?? 'Dealer Agency Agreement'}.pdf` };
+}
+
+function refuseFinished(contract: ContractRow, now: Date): void {
+  if (contract.status === 'completed') throw conflict(CONTRACT_MESSAGES.alreadySigned, undefined, 'ALREADY_SIGNED');
+  if (contract.status === 'declined') throw conflict(CONTRACT_MESSAGES.alreadyDeclined, undefined, 'ALREADY_DECLINED');
+  if (isExpired(contract, now)) throw expiredLink();
+}
+
+function userAgentOf(request: Http): string {
+  const agent = request.headers['user-agent'];
+  return (typeof agent === 'string' ? agent : '').slice(0, 500);
+}
+
+/**
+ * Signs by link: within one transaction holding the contract's row, the stored original is read
+ * and checked against its SHA-256, the signed copy made and stored, and the row completed. A
+ * second attempt (or a racing one, after the lock) finds it completed: 409.
+ */
+export async function signContract(
+  deps: ContractDeps,
+  token: string,
+  body: SignContractRequest,
+  request: Http,
+): Promise<SigningOutcome> {
+  const hash = tokenHash(deps.esign, token);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const contract = await lockContractByTokenHash(tx, hash);
+    if (contract?.provider !== 'builtin') throw invalidLink();
+    refuseFinished(contract, now);
+    if (!contract.unsignedFileId || !contract.documentSha256) throw invalidLink();
+    const original = await readStored({ db: tx, storage: deps.storage }, contract.unsignedFileId);
+    const actual = createHash('sha256').update(original).digest('hex');
+    if (actual !== contract.documentSha256) {
+      throw new AppError('DOCUMENT_CHANGED', 500, 'The stored contract does not match its recorded fingerprint.');
+    }
+    const agent = await findAgent(tx, contract.usersMasterId);
+    const dealerName = agent ? `${agent.firstName} ${agent.surname}` : body.name;
+    const signed = Buffer.from(
+      await renderSigned(
+        original,
+        {
+          contractId: contract.id,
+          documentName: contract.documentName ?? 'Dealer Agency Agreement',
+          dealerName,
+          dealerCode: zCode(contract.usersMasterId),
+        },
+        {
+          signerName: body.name,
+          signedAt: now,
+          ip: request.ip,
+          userAgent: userAgentOf(request),
+          documentSha256: contract.documentSha256,
+          sentTo: contract.email ?? '',
+          sentAt: contract.createdAt,
+        },
+      ),
+    );
+    const stored = await saveUpload({
+      db: tx,
+      storage: deps.storage,
+      data: signed,
+      originalName: `${contract.documentName ?? 'Dealer Agency Agreement'} (signed).pdf`,
+      purpose: 'dealer_contract',
+      ownerUserId: contract.usersMasterId,
+    });
+    const done = await finishContract(tx, contract.id, hash, {
+      status: 'completed',
+      signerName: body.name,
+      signedAt: now,
+      signerIp: request.ip,
+      signerUserAgent: userAgentOf(request),
+      signedFileId: stored.id,
+    });
+    if (!done) throw conflict(CONTRACT_MESSAGES.alreadySigned, undefined, 'ALREADY_SIGNED');
+    await writeAudit(tx, {
+      actor: { userId: null, authId: null },
+      action: 'contract.sign',
+      entity: 'dealer_contracts',
+      entityId: contract.id,
+      before: { status: 'pending' },
+      after: { status: 'completed', signerName: body.name, signedFileId: stored.id },
+      request,
+    });
+    if (contract.email) {
+      await deps.mailer.send(
+        {
+          to: contract.email,
+          subject: `Signed: ${contract.documentName ?? 'Dealer Agency Agreement'}`,
+          text: [
+            `Dear ${dealerName},`,
+            '',
+            `Thank you for signing your ${contract.documentName ?? 'Dealer Agency Agreement'} on ${longDate(now)}.`,
+            'Your administrator keeps the signed copy with its signing certificate; ask them for a copy at any time.',
+          ].join('\n'),
+        },
+        tx,
+      );
+    }
+    return { status: 'completed' as const, message: CONTRACT_MESSAGES.signed };
+  });
+}
+
+export async function declineContract(
+  deps: ContractDeps,
+  token: string,
+  body: DeclineContractRequest,
+  request: Http,
+): Promise<SigningOutcome> {
+  const hash = tokenHash(deps.esign, token);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const contract = await lockContractByTokenHash(tx, hash);
+    if (contract?.provider !== 'builtin') throw invalidLink();
+    refuseFinished(contract, now);
+    const done = await finishContract(tx, contract.id, hash, {
+      status: 'declined',
+      declinedAt: now,
+      declineReason: body.reason ?? null,
+      signerIp: request.ip,
+      signerUserAgent: userAgentOf(request),
+    });
+    if (!done) throw conflict(CONTRACT_MESSAGES.alreadyDeclined, undefined, 'ALREADY_DECLINED');
+    await writeAudit(tx, {
+      actor: { userId: null, authId: null },
+      action: 'contract.decline',
+      entity: 'dealer_contracts',
+      entityId: contract.id,
+      before: { status: 'pending' },
+      after: { status: 'declined', declineReason: body.reason ?? null },
+      request,
+    });
+    return { status: 'declined' as const, message: CONTRACT_MESSAGES.declined };
+  });
+}
+
+// --- DocuSeal and the scheduled reminders ------------------------------------------------------
+
+/** Brings pending DocuSeal contracts' statuses up to date; an unreachable DocuSeal changes nothing. */
+async function syncDocuSeal(
+  deps: Pick<ContractDeps, 'db' | 'esign' | 'clock'>,
+  contracts: Array<Pick<ContractRow, 'id' | 'providerSubmissionId'>>,
+): Promise<ContractRow[]> {
+  const client = deps.esign.docuseal;
+  if (!client) return [];
+  const changed: ContractRow[] = [];
+  for (const contract of contracts) {
+    if (!contract.providerSubmissionId) continue;
+    let status: Awaited<ReturnType<typeof client.submission>>['status'];
+    try {
+      ({ status } = await client.submission(contract.providerSubmissionId));
+    } catch (error) {
+      if (error instanceof ESignError) continue;
+      throw error;
+    }
+    if (status === 'pending') continue;
+    const now = deps.clock.now();
+    const row = await deps.db.transaction(async (tx) => {
+      const updated = await updateContract(tx, contract.id, {
+        status,
+        ...(status === 'completed' ? { signedAt: now } : {}),
+        ...(status === 'declined' ? { declinedAt: now } : {}),
+      });
+      await insertSystemAudit(tx, [
+        { action: `contract.${status}`, entityId: contract.id, before: { status: 'pending' }, after: { status } },
+      ]);
+      return updated;
+    });
+    if (row) changed.push(row);
+  }
+  return changed;
+}
+
+export interface ReminderRun {
+  reminded: number;
+  expired: number;
+  synced: number;
+}
+
+/**
+ * The scheduled job: expires what is past its expiry, then e-mails each due reminder once with a
+ * fresh link (only the hash is kept, so a reminder cannot repeat the first link), then asks
+ * DocuSeal about its pending contracts. Running it twice in a row sends nothing the second time.
+ */
+export async function runContractReminders(deps: ContractDeps): Promise<ReminderRun> {
+  const now = deps.clock.now();
+  const { reminded, expired } = await deps.db.transaction(async (tx) => {
+    const expiredRows = await expireContracts(tx, now);
+    await insertSystemAudit(
+      tx,
+      expiredRows.map((row) => ({
+        action: 'contract.expire',
+        entityId: row.id,
+        before: { status: 'pending' },
+        after: { status: 'expired' },
+      })),
+    );
+    const due = await lockDueReminders(tx, now, deps.esign.reminderDays);
+    const links = due.map((reminder) => ({ reminder, ...deps.esign.newToken() }));
+    await markReminded(
+      tx,
+      links.map(({ reminder, hash }) => ({ id: reminder.id, hash, reached: reminder.reached })),
+    );
+    for (const { reminder, token } of links) {
+      await deps.mailer.send(
+        signingMail({
+          to: reminder.email,
+          dealerName: reminder.dealerName,
+          documentName: reminder.documentName,
+          link: signingLink(deps.settings, token),
+          expiresAt: reminder.expiresAt,
+          reminder: true,
+        }),
+        tx,
+      );
+    }
+    return { reminded: links.length, expired: expiredRows.length };
+  });
+  const synced = deps.esign.docuseal ? (await syncDocuSeal(deps, await pendingDocuSealContracts(deps.db))).length : 0;
+  return { reminded, expired, synced };
+}
