@@ -62,6 +62,17 @@ const SettingsSchema = z
     RICA_API_URL: z.url().optional(),
     RICA_API_TOKEN: z.string().optional(),
 
+    /**
+     * Siza's optional language model (decision 030): an OpenAI-compatible endpoint that only
+     * rephrases the passages Siza found. Unset: answers are composed from the passages and nothing
+     * leaves the server. The key is a secret, like the other tokens here.
+     */
+    SIZA_LLM_BASE_URL: z.url().optional(),
+    SIZA_LLM_MODEL: z.string().min(1).optional(),
+    SIZA_LLM_API_KEY: z.string().optional(),
+    /** Questions one user may ask Siza per hour. */
+    SIZA_QUESTIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     STORAGE_DIR: z.string().optional(),
     S3_ENDPOINT: z.url().optional(),
@@ -98,6 +109,13 @@ const SettingsSchema = z
         code: 'custom',
         path: ['RICA_API_URL'],
         message: 'RICA_API_URL is required when RICA_ADAPTER=http',
+      });
+    }
+    if (s.SIZA_LLM_BASE_URL && !s.SIZA_LLM_MODEL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIZA_LLM_MODEL'],
+        message: 'SIZA_LLM_MODEL is required when SIZA_LLM_BASE_URL is set',
       });
     }
     if (s.STORAGE_DRIVER === 's3' && !s.S3_BUCKET) {

@@ -799,6 +799,16 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     sample: () => ({ params: { id: NO_SUCH_ID } }),
   },
 
+  // Ask Siza (decision 030): every signed-in user, waiting ones too (it helps with the training that
+  // ends the wait); each reads, asks and clears only their own conversation.
+  { route: 'GET /api/siza/chat', expect: SIGNED_IN },
+  { route: 'DELETE /api/siza/chat', expect: SIGNED_IN },
+  {
+    route: 'POST /api/siza/questions',
+    expect: SIGNED_IN,
+    sample: () => ({ body: { question: 'What must a customer show to RICA a SIM?' } }),
+  },
+
   // Tickets (decision 021): every active dealer their own (another's: 404, tickets.int.test.ts);
   // the helpdesk routes need the kind's flag (Sales Assist / Agent Support).
   {

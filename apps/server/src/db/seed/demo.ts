@@ -34,6 +34,7 @@ import {
   type UserRow,
 } from './factories.ts';
 import { createRandom, type Random } from './random.ts';
+import { seedSiza } from './siza-demo.ts';
 import { seedTickets } from './tickets-demo.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -795,6 +796,7 @@ export async function seedDemo(
     await seedLinks(tx, catalogue, people);
     await seedActivity(tx, catalogue, people, random, today, [more.vuma, more.sky]);
     await seedSettings(tx, people, options.storage);
+    await seedSiza(tx, people, options.storage, today);
     return { catalogue, people };
   });
 }

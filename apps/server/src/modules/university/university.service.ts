@@ -1,6 +1,8 @@
 import {
+  isModuleRelevant,
   type UniversityModuleFacts,
   type UniversityProgress,
+  type UniversityUser,
   universityProgress,
 } from '@portal/domain/university/status';
 import type { Executor } from '../../db/client.ts';
@@ -16,15 +18,16 @@ import {
 // The university as other modules and the access guards see it: a user's status and progress
 // (spec 1 §4; decision 004). Other modules come here, never to the queries.
 
+function asUniversityUser(user: UserFacts): UniversityUser {
+  return {
+    isAdmin: user.isAdmin,
+    isLeader: user.isLeader,
+    maxStructureLevel: user.refsMaxStructureLevelId ?? user.structureLevel,
+  };
+}
+
 function progressFrom(user: UserFacts, modules: UniversityModuleFacts[]): UniversityProgress {
-  return universityProgress(
-    {
-      isAdmin: user.isAdmin,
-      isLeader: user.isLeader,
-      maxStructureLevel: user.refsMaxStructureLevelId ?? user.structureLevel,
-    },
-    modules,
-  );
+  return universityProgress(asUniversityUser(user), modules);
 }
 
 /** Status code and counts of one user (spec 1 §4; decision 004). Admins: 0 without a query. */
@@ -51,4 +54,15 @@ export function actorUniversityStatus(db: Executor): UniversityStatusSource {
     },
     statusOf: (user) => universityStatusOf(db, user),
   };
+}
+
+/**
+ * The modules a user may see (spec 1 §4 relevance), for other modules that show training content
+ * (Siza): null for admins, who see every module.
+ */
+export async function relevantModuleIdsOf(db: Executor, user: UserFacts): Promise<number[] | null> {
+  if (user.isAdmin) return null;
+  const facts = await findUniversityModuleFacts(db, user.id);
+  const asUser = asUniversityUser(user);
+  return facts.filter((module) => isModuleRelevant(asUser, module)).map((module) => module.moduleId);
 }
