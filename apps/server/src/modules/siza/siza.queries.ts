@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { SizaSourceRow } from '../../db/schema/siza.ts';
 
+export type { SizaSourceRow };
+
 // Siza's reads and writes: passages of the training content found by full-text search, and each
 // user's chat items (siza_chat_items).
 

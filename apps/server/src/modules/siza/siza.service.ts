@@ -10,7 +10,6 @@ import {
 } from '@portal/domain/siza/siza';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import type { SizaSourceRow } from '../../db/schema/siza.ts';
 import type { Actor } from '../../platform/access.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -26,6 +25,7 @@ import {
   findPassages,
   insertChatItem,
   type PassageRow,
+  type SizaSourceRow,
 } from './siza.queries.ts';
 import type { SizaPassage, SizaRephraser } from './siza-llm.ts';
 
