@@ -36,7 +36,8 @@ export async function findPassages(
   const visibleIds = moduleIds === null ? sql`` : sql`and m.id = any(${`{${moduleIds.join(',')}}`}::int[])`;
   const result = await db.execute<PassageRow & Record<string, unknown>>(sql`
     with q as (
-      select nullif(replace(websearch_to_tsquery('english', ${question})::text, ' & ', ' | '), '')::tsquery as query
+      select nullif(replace(websearch_to_tsquery('english', ${question})::text, ' & ', ' | '), '')::tsquery as query,
+             tsvector_to_array(to_tsvector('english', ${question})) as words
     ),
     visible as (
       select m.id, m.module_name, m.module_description
@@ -47,12 +48,12 @@ export async function findPassages(
       select v.id as module_id, v.module_name, 'module' as kind,
              v.module_name || coalesce(': ' || v.module_description, '') as text,
              null::text as answer,
-             ts_rank(to_tsvector('english', v.module_name || ' ' || coalesce(v.module_description, '')), q.query) as rank
+             to_tsvector('english', v.module_name || ' ' || coalesce(v.module_description, '')) as vector
         from visible v cross join q
        where to_tsvector('english', v.module_name || ' ' || coalesce(v.module_description, '')) @@ q.query
       union all
       select v.id, v.module_name, 'question', tq.question, a.answer,
-             ts_rank(to_tsvector('english', tq.question || ' ' || coalesce(a.answer, '')), q.query)
+             to_tsvector('english', tq.question || ' ' || coalesce(a.answer, ''))
         from training_questions tq
         join visible v on v.id = tq.module_id
         cross join q
@@ -65,20 +66,30 @@ export async function findPassages(
           or to_tsvector('english', coalesce(a.answer, '')) @@ q.query
       union all
       select v.id, v.module_name, 'file', f.extracted_text, null,
-             ts_rank(to_tsvector('english', coalesce(f.extracted_text, '')), q.query)
+             to_tsvector('english', coalesce(f.extracted_text, ''))
         from training_files f
         join visible v on v.id = f.module_id
         cross join q
        where to_tsvector('english', coalesce(f.extracted_text, '')) @@ q.query
     ),
+    -- Coverage (the share of the question's words a passage holds) comes first, so a long file
+    -- mentioning one common word never outranks a question holding them all; ts_rank (length-
+    -- normalised) orders passages of equal coverage.
+    scored as (
+      select f.module_id, f.module_name, f.kind, f.text, f.answer,
+             (cardinality(array(select unnest(tsvector_to_array(f.vector)) intersect select unnest(q.words)))::float8
+               / greatest(cardinality(q.words), 1))
+             * (0.5 + least(ts_rank(f.vector, q.query, 1), 1)) as rank
+        from found f cross join q
+    ),
     best as (
-      select * from found order by rank desc, module_id, kind limit ${limit}
+      select * from scored order by rank desc, module_id, kind limit ${limit}
     )
     -- Only the few best file texts are cut to their matching fragments.
-    select b.module_id, b.module_name, b.kind, b.answer, b.rank::float8 as rank,
+    select b.module_id, b.module_name, b.kind, b.answer, b.rank,
            case when b.kind = 'file'
                 then ts_headline('english', b.text, q.query,
-                       'MaxFragments=2, MinWords=12, MaxWords=40, StartSel="", StopSel="", FragmentDelimiter=" … "')
+                       'MaxFragments=1, MinWords=20, MaxWords=45, StartSel="", StopSel=""')
                 else b.text end as text
       from best b cross join q
      order by b.rank desc, b.module_id, b.kind`);

@@ -47,7 +47,7 @@ const PASSAGE_POOL = 12;
 const MAX_MODULES = 3;
 const PASSAGES_PER_MODULE = 3;
 /** A module is cited only when its best passage ranks within this share of the best one. */
-const RELATIVE_RANK_FLOOR = 0.35;
+const RELATIVE_RANK_FLOOR = 0.5;
 const PASSAGE_CHARS = 320;
 
 function toItem(row: ChatItemRow): SizaChatItem {

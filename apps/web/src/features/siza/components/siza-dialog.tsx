@@ -20,7 +20,7 @@ import {
   type SizaQuestionRequest,
   SizaQuestionRequest as SizaQuestionSchema,
 } from '@portal/domain/siza/siza';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -112,7 +112,7 @@ export default function SizaDialog({ open, onClose, onNavigate }: SizaDialogProp
   const clear = useClearSiza();
   const [confirmClear, setConfirmClear] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
-  const endRef = useRef<HTMLDivElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const { control, handleSubmit, reset, setFocus } = useForm<SizaQuestionRequest>({
     resolver: zodResolver(SizaQuestionSchema),
     defaultValues: { question: '' },
@@ -121,11 +121,16 @@ export default function SizaDialog({ open, onClose, onNavigate }: SizaDialogProp
   const items = useMemo(() => [...(chat.data?.pages ?? [])].reverse().flatMap((page) => page.items), [chat.data]);
   const lastId = items.at(-1)?.id;
 
-  // The newest message stays in view as the conversation grows.
+  // The newest message stays in view: on opening, and as the conversation grows.
+  const scrollToEnd = useCallback(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the last item or the pending question changes
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [lastId, pending, open]);
+    const frame = requestAnimationFrame(scrollToEnd);
+    return () => cancelAnimationFrame(frame);
+  }, [lastId, pending, open, scrollToEnd]);
 
   const submit = handleSubmit((values) => {
     setPending(values.question);
@@ -160,7 +165,10 @@ export default function SizaDialog({ open, onClose, onNavigate }: SizaDialogProp
       fullWidth
       maxWidth="sm"
       aria-labelledby="siza-title"
-      slotProps={{ paper: { sx: { height: isMobile ? '100%' : 'min(760px, 88vh)' } } }}
+      slotProps={{
+        paper: { sx: { height: isMobile ? '100%' : 'min(760px, 88vh)' } },
+        transition: { onEntered: scrollToEnd },
+      }}
     >
       <Box
         sx={{
@@ -190,6 +198,7 @@ export default function SizaDialog({ open, onClose, onNavigate }: SizaDialogProp
       </Box>
 
       <DialogContent
+        ref={logRef}
         role="log"
         aria-live="polite"
         aria-label="Conversation with Siza"
@@ -230,7 +239,6 @@ export default function SizaDialog({ open, onClose, onNavigate }: SizaDialogProp
           </>
         ) : null}
         {ask.isError ? <Alert severity="error">{errorMessageWithRetry(ask.error)}</Alert> : null}
-        <div ref={endRef} />
       </DialogContent>
 
       <Box
