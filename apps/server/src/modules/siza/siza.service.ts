@@ -15,7 +15,6 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lockUntilCommit } from '../../platform/locks.queries.ts';
 import { relevantModuleIdsOf } from '../university/university.service.ts';
-import type { UserFacts } from '../university/university-status.queries.ts';
 import {
   type ChatItemRow,
   countQuestionsSince,
@@ -28,6 +27,9 @@ import {
   type SizaSourceRow,
 } from './siza.queries.ts';
 import type { SizaPassage, SizaRephraser } from './siza-llm.ts';
+
+/** The asker, as the university's relevance rule reads them. */
+type UserFacts = Parameters<typeof relevantModuleIdsOf>[1];
 
 // Siza, the training assistant (spec 2 "Ask Siza"; decision 030): retrieval over the training
 // content the asker may see, an answer composed from the best passages (or rephrased by the

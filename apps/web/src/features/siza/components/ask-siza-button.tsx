@@ -1,7 +1,7 @@
 import AutoAwesomeRoundedIcon from '@mui/icons-material/AutoAwesomeRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { SIZA_TEXTS } from '@portal/domain/siza/siza';
+import { SIZA_TEXTS } from '@portal/domain/siza/texts';
 import { lazy, Suspense, useState } from 'react';
 
 // The chat (and its form and schema) loads on the first click, not with the shell.
