@@ -33,6 +33,8 @@ import { peopleRoutes } from './modules/people/people.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { ricaRoutes } from './modules/rica/rica.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { sizaRoutes } from './modules/siza/siza.routes.ts';
+import { createSizaRephraser } from './modules/siza/siza-llm.ts';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
@@ -130,6 +132,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(trainingAdminRoutes(db, guards));
   await app.register(dealsRoutes(db, guards));
   await app.register(settingsRoutes(db, guards));
+  await app.register(
+    sizaRoutes(
+      {
+        db,
+        clock: deps.clock,
+        rephraser: createSizaRephraser(settings),
+        questionsPerHour: settings.SIZA_QUESTIONS_PER_HOUR,
+      },
+      guards,
+    ),
+  );
   await app.register(catalogueRoutes(db, guards));
   await app.register(suppliersRoutes(db, guards));
   await app.register(

@@ -80,6 +80,16 @@ const SettingsSchema = z
       .default('3,7'),
     /** Days after which an unsigned contract expires and its link stops working. */
     CONTRACT_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /**
+     * Siza's optional language model (decision 030): an OpenAI-compatible endpoint that only
+     * rephrases the passages Siza found. Unset: answers are composed from the passages and nothing
+     * leaves the server. The key is a secret, like the other tokens here.
+     */
+    SIZA_LLM_BASE_URL: z.url().optional(),
+    SIZA_LLM_MODEL: z.string().min(1).optional(),
+    SIZA_LLM_API_KEY: z.string().optional(),
+    /** Questions one user may ask Siza per hour. */
+    SIZA_QUESTIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
 
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     STORAGE_DIR: z.string().optional(),
@@ -131,6 +141,13 @@ const SettingsSchema = z
         code: 'custom',
         path: ['DOCUSEAL_URL'],
         message: 'DOCUSEAL_URL and DOCUSEAL_API_KEY are required when ESIGN_PROVIDER=docuseal',
+      });
+    }
+    if (s.SIZA_LLM_BASE_URL && !s.SIZA_LLM_MODEL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIZA_LLM_MODEL'],
+        message: 'SIZA_LLM_MODEL is required when SIZA_LLM_BASE_URL is set',
       });
     }
     if (s.STORAGE_DRIVER === 's3' && !s.S3_BUCKET) {

@@ -874,6 +874,14 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expect: SIGNED_IN,
     note: 'no such module: 404 once authorised',
     sample: () => ({ params: { id: NO_SUCH_ID }, body: { drawId: NO_SUCH_UUID, answers: [0] } }),
+  // Ask Siza (decision 030): every signed-in user, waiting ones too (it helps with the training that
+  // ends the wait); each reads, asks and clears only their own conversation.
+  { route: 'GET /api/siza/chat', expect: SIGNED_IN },
+  { route: 'DELETE /api/siza/chat', expect: SIGNED_IN },
+  {
+    route: 'POST /api/siza/questions',
+    expect: SIGNED_IN,
+    sample: () => ({ body: { question: 'What must a customer show to RICA a SIM?' } }),
   },
 
   // Tickets (decision 021): every active dealer their own (another's: 404, tickets.int.test.ts);

@@ -13,5 +13,6 @@ export * from './platform.ts';
 export * from './references.ts';
 export * from './rica.ts';
 export * from './settings.ts';
+export * from './siza.ts';
 export * from './tickets.ts';
 export * from './university.ts';

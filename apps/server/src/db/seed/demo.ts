@@ -37,6 +37,7 @@ import {
 } from './factories.ts';
 import { createCreditApplicationRow, createSupportApplicationRow } from './finance-factories.ts';
 import { createRandom, type Random } from './random.ts';
+import { seedSiza } from './siza-demo.ts';
 import { seedTickets } from './tickets-demo.ts';
 import { seedUniversity } from './university-demo.ts';
 
@@ -911,6 +912,7 @@ export async function seedDemo(
     });
     // Contracts are PDFs in the storage with links keyed by the server's secret: both are needed.
     if (options.storage && options.esign) await seedContracts(tx, people, options.storage, options.esign, today);
+    await seedSiza(tx, people, options.storage, today);
     return { catalogue, people };
   });
 }

@@ -1,8 +1,10 @@
 import {
+  isModuleRelevant,
   UNIVERSITY_STATUS,
   type UniversityModuleFacts,
   type UniversityProgress,
   type UniversityStatusCode,
+  type UniversityUser,
   universityProgress,
 } from '@portal/domain/university/status';
 import type { Executor } from '../../db/client.ts';
@@ -19,15 +21,16 @@ import {
 // The university as other modules and the access guards see it: a user's status and progress
 // (spec 1 §4; decision 004). Other modules come here, never to the queries.
 
+function asUniversityUser(user: UserFacts): UniversityUser {
+  return {
+    isAdmin: user.isAdmin,
+    isLeader: user.isLeader,
+    maxStructureLevel: user.refsMaxStructureLevelId ?? user.structureLevel,
+  };
+}
+
 function progressFrom(user: UserFacts, modules: UniversityModuleFacts[]): UniversityProgress {
-  return universityProgress(
-    {
-      isAdmin: user.isAdmin,
-      isLeader: user.isLeader,
-      maxStructureLevel: user.refsMaxStructureLevelId ?? user.structureLevel,
-    },
-    modules,
-  );
+  return universityProgress(asUniversityUser(user), modules);
 }
 
 /** Status code and counts of one user (spec 1 §4; decision 004). Admins: 0 without a query. */
@@ -78,4 +81,15 @@ export function actorUniversityStatus(db: Executor): UniversityStatusSource {
     },
     statusOf: (user) => universityStatusOfUser(db, user),
   };
+}
+
+/**
+ * The modules a user may see (spec 1 §4 relevance), for other modules that show training content
+ * (Siza): null for admins, who see every module.
+ */
+export async function relevantModuleIdsOf(db: Executor, user: UserFacts): Promise<number[] | null> {
+  if (user.isAdmin) return null;
+  const facts = await findUniversityModuleFacts(db, user.id);
+  const asUser = asUniversityUser(user);
+  return facts.filter((module) => isModuleRelevant(asUser, module)).map((module) => module.moduleId);
 }

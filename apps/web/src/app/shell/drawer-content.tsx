@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { CurrentUser } from '@portal/domain/accounts/me';
 import { useSnackbar } from 'notistack';
 import { useSignOut } from '../../features/accounts/api/sign-out';
+import { AskSizaButton } from '../../features/siza/components/ask-siza-button';
 import { copyText } from '../../lib/clipboard';
 import { fullName, initials } from '../../lib/format';
 import { APP_VERSION_LABEL } from '../texts';
@@ -93,7 +94,8 @@ export function DrawerContent({ user, onNavigate }: DrawerContentProps) {
         />
       </Box>
       <Divider />
-      <Typography variant="caption" sx={{ px: 2.5, py: 1.5, color: 'text.secondary' }}>
+      <AskSizaButton onNavigate={onNavigate} />
+      <Typography variant="caption" sx={{ px: 2.5, pb: 1.5, color: 'text.secondary' }}>
         {APP_VERSION_LABEL}
       </Typography>
     </Box>
