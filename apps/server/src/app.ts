@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { linksRoutes } from './modules/links/links.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { commissionCalcRoutes } from './modules/commissions/commission-calc.routes.ts';
 import { agentListImportRoutes } from './modules/orders/agent-list-import.routes.ts';
 import { fibreImportRoutes } from './modules/orders/fibre-import.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(ordersRoutes(db, guards));
   await app.register(fibreImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
   await app.register(agentListImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
+  await app.register(commissionCalcRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
   await app.register(ticketsRoutes({ db, mailer: deps.mailer, clock: deps.clock }, guards));
   await app.register(linksRoutes(db, guards));
   await app.register(dealsRoutes(db, guards));

@@ -216,7 +216,13 @@ export async function generateCommissionScenario(
 
   // Orders.
   const orders: ModelOrder[] = [];
-  const specs = [];
+  const specs: Array<{
+    supplier: { id: number };
+    typeId: number;
+    productId: number | null;
+    dealerId: number | null;
+    activationDate: string | null;
+  }> = [];
   for (let i = 0; i < options.orders; i += 1) {
     const supplier = random.pick(suppliers);
     const typeId = random.pick(types);
