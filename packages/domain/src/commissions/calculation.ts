@@ -181,7 +181,13 @@ export const CommissionRun = z.object({
   finishedAt: z.string().nullable(),
 });
 export type CommissionRun = z.infer<typeof CommissionRun>;
-export const CommissionRuns = z.object({ runs: z.array(CommissionRun) });
+export const CommissionRuns = z.object({
+  /** The active period (one at a time), which the steps run for. */
+  activePeriod: z
+    .object({ id: Id, startDate: z.string(), endDate: z.string(), closed: z.boolean() })
+    .nullable(),
+  runs: z.array(CommissionRun),
+});
 export type CommissionRuns = z.infer<typeof CommissionRuns>;
 
 const Paging = {
@@ -272,10 +278,3 @@ export const PreviewTotals = z.object({
   totalCents: z.number().int(),
 });
 export type PreviewTotals = z.infer<typeof PreviewTotals>;
-
-/** en-ZA rand with two decimals (spec 3 §9). */
-export function formatCents(cents: number): string {
-  return new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 2 }).format(
-    cents / 100,
-  );
-}

@@ -19,6 +19,11 @@ export async function findPeriod(db: Executor, id: number) {
   return row;
 }
 
+export async function findActivePeriod(db: Executor) {
+  const [row] = await db.select().from(commissionsPeriodIndex).where(eq(commissionsPeriodIndex.isActive, true)).limit(1);
+  return row;
+}
+
 /** The training gate (DECISIONS "Commissions" 5): a setting, on unless stored as false / {enabled:false}. */
 export async function trainingGateOn(db: Executor): Promise<boolean> {
   const [row] = await db

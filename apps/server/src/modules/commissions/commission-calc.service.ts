@@ -1,4 +1,4 @@
-import type { CommissionRun, CommissionStepStarted, PostImportComplete } from '@portal/domain/commissions/calculation';
+import type { CommissionRun, CommissionRuns, CommissionStepStarted, PostImportComplete } from '@portal/domain/commissions/calculation';
 import { type Database, type Executor, withConnection } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
 import {
   activeRuns,
+  findActivePeriod,
   attributeUnmatchedOrders,
   type CommissionRunRow,
   findPeriod,
@@ -220,13 +221,19 @@ function toRun(row: CommissionRunRow): CommissionRun {
   };
 }
 
-export async function commissionRunsOf(db: Database, periodId?: number): Promise<{ runs: CommissionRun[] }> {
+export async function commissionRunsOf(db: Database, periodId?: number): Promise<CommissionRuns> {
+  const active = await findActivePeriod(db);
   const rows = await latestRuns(
     db,
     ['post_import', 'structure_levels', 'agent_commissions', 'leader_commissions'],
-    periodId,
+    periodId ?? active?.id,
   );
-  return { runs: rows.map(toRun) };
+  return {
+    activePeriod: active
+      ? { id: active.id, startDate: active.startDate, endDate: active.endDate, closed: active.closedAt !== null }
+      : null,
+    runs: rows.map(toRun),
+  };
 }
 
 /** GET /api/imports/post-import-complete: complete when no post-import run is queued or running. */
