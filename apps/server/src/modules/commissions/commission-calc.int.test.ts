@@ -337,7 +337,7 @@ describe('held lines roll over; closed periods are refused', () => {
     await ctx.db.execute(sql`update commission_lines set commissions_period_id = ${period} where not is_held and commissions_period_id is null`);
     await ctx.db.execute(sql`
       insert into orders_commission_paid (orders_import_id, paid_date, commissions_period_id)
-      select distinct orders_import_id, '2026-11-05'::date, ${period} from commission_lines`);
+      select distinct orders_import_id, '2026-11-05'::date, ${period}::int from commission_lines`);
     await ctx.db.execute(sql`update commissions_period_index set closed_at = now(), is_active = false where id = ${period}`);
 
     const closed = await get<{ code: string }>(`/api/commissions/agent-commissions?period=${period}`);
