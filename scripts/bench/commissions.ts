@@ -73,7 +73,13 @@ try {
   );
   await q(`INSERT INTO users_deal_index (users_master_id, deals_master_id) SELECT id, $1 FROM users_master`, [dealId]);
 
-  await seedOrders(db, { count: ORDERS, suppliers: [supplier.id], productTypeId: fibre.id, firstUser: root, users: total });
+  await seedOrders(db, {
+    count: ORDERS,
+    suppliers: [supplier.id],
+    productTypeId: fibre.id,
+    firstUser: root,
+    users: total,
+  });
   // Every order activated and unpaid, with a product of the deal: all attributed ones are eligible.
   await q(`TRUNCATE orders_commission_paid`);
   await q(
@@ -92,7 +98,9 @@ try {
 
   // The bare statement: every agent and leader line in one INSERT … SELECT, no traceability,
   // no exceptions, no training gate, into a table with commission_lines' indexes.
-  await q(`CREATE TABLE bench_bare_lines (LIKE commission_lines INCLUDING DEFAULTS INCLUDING INDEXES INCLUDING IDENTITY)`);
+  await q(
+    `CREATE TABLE bench_bare_lines (LIKE commission_lines INCLUDING DEFAULTS INCLUDING INDEXES INCLUDING IDENTITY)`,
+  );
   const bare = await timed(() =>
     q(
       `INSERT INTO bench_bare_lines (orders_import_id, payee_users_master_id, role, leader_level, amount_cents, source)
@@ -152,7 +160,9 @@ try {
       previewTotals(db, { limit: 20 }),
     ]),
   );
-  console.log(`preview (lines page + totals, filtered page, exceptions, payee totals): ${(preview.ms / 1000).toFixed(2)} s`);
+  console.log(
+    `preview (lines page + totals, filtered page, exceptions, payee totals): ${(preview.ms / 1000).toFixed(2)} s`,
+  );
   console.log(`done in ${seconds()} s`);
 } finally {
   await db.$client.end();

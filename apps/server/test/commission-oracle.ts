@@ -34,7 +34,9 @@ export function oracleLines(model: CommissionModel, options: { trainingGate: boo
     // The dealer's deal for the supplier and product type: the newest active, not deleted.
     const candidates = (model.userDeals.get(dealerId) ?? [])
       .map((id) => model.deals.get(id)!)
-      .filter((deal) => !deal.isDeleted && deal.supplierId === order.supplierId && deal.productTypeId === order.productTypeId)
+      .filter(
+        (deal) => !deal.isDeleted && deal.supplierId === order.supplierId && deal.productTypeId === order.productTypeId,
+      )
       .sort((a, b) => b.id - a.id);
     const deal = candidates[0];
     const rates = deal && order.productId !== null ? deal.products.get(order.productId) : undefined;
@@ -44,7 +46,14 @@ export function oracleLines(model: CommissionModel, options: { trainingGate: boo
     // 2. Agent line: active or deactivated dealer, the tier's rate, whole rand → cents, zero gives none.
     const agentRate = rates.user[dealer.tier - 1] ?? 0;
     if ((dealer.status === 2 || dealer.status === 3) && agentRate > 0) {
-      lines.push({ orderId: order.id, payeeId: dealerId, role: 'agent', level: null, amountCents: agentRate * 100, held: held(dealer) });
+      lines.push({
+        orderId: order.id,
+        payeeId: dealerId,
+        role: 'agent',
+        level: null,
+        amountCents: agentRate * 100,
+        held: held(dealer),
+      });
     }
 
     // 3. Leader lines: walk up from the parent; the k-th active leader gets leader rate k, k ≤ 7.
@@ -56,7 +65,14 @@ export function oracleLines(model: CommissionModel, options: { trainingGate: boo
         k += 1;
         const rate = rates.leader[k - 1]!;
         if (rate > 0) {
-          lines.push({ orderId: order.id, payeeId: ancestor.id, role: 'leader', level: k, amountCents: rate * 100, held: held(ancestor) });
+          lines.push({
+            orderId: order.id,
+            payeeId: ancestor.id,
+            role: 'leader',
+            level: k,
+            amountCents: rate * 100,
+            held: held(ancestor),
+          });
         }
       }
       cursor = ancestor.parentId;

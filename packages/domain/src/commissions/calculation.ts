@@ -183,9 +183,7 @@ export const CommissionRun = z.object({
 export type CommissionRun = z.infer<typeof CommissionRun>;
 export const CommissionRuns = z.object({
   /** The active period (one at a time), which the steps run for. */
-  activePeriod: z
-    .object({ id: Id, startDate: z.string(), endDate: z.string(), closed: z.boolean() })
-    .nullable(),
+  activePeriod: z.object({ id: Id, startDate: z.string(), endDate: z.string(), closed: z.boolean() }).nullable(),
   runs: z.array(CommissionRun),
 });
 export type CommissionRuns = z.infer<typeof CommissionRuns>;

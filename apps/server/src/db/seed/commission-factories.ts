@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
+import { insertRun, lockCommissionLines, updateRun } from '../../modules/commissions/commission-calc.queries.ts';
+import { calculate } from '../../modules/commissions/commission-calc.service.ts';
 import type { Executor } from '../client.ts';
 import { commissionsPeriodIndex, usersDealIndex } from '../schema/index.ts';
-import { createOrders, createTrainingModule, markCommissionPaid, overrideOrders, recordAttempts } from './activity-factories.ts';
+import {
+  createOrders,
+  createTrainingModule,
+  markCommissionPaid,
+  overrideOrders,
+  recordAttempts,
+} from './activity-factories.ts';
 import {
   createDeal,
   createProduct,
@@ -154,7 +162,8 @@ export async function generateCommissionScenario(
   const users = new Map<number, ModelUser>();
   const order: number[] = [];
   for (let i = 0; i < options.users; i += 1) {
-    const parentId = order.length === 0 || random.chance(0.02) ? null : order[Math.max(0, order.length - random.int(1, spread))]!;
+    const parentId =
+      order.length === 0 || random.chance(0.02) ? null : order[Math.max(0, order.length - random.int(1, spread))]!;
     const statusRoll = random.next();
     const status = statusRoll < 0.8 ? 2 : statusRoll < 0.9 ? 3 : statusRoll < 0.94 ? 1 : statusRoll < 0.97 ? 4 : 5;
     const tier = random.int(1, 4);
@@ -180,16 +189,31 @@ export async function generateCommissionScenario(
   }
 
   // Training: a compulsory module for everyone and a compulsory leader module (type 3).
-  const general = await createTrainingModule(db, { moduleName: `Commission rules ${random.int(1, 9999)}`, isCompulsory: true });
+  const general = await createTrainingModule(db, {
+    moduleName: `Commission rules ${random.int(1, 9999)}`,
+    isCompulsory: true,
+  });
   const leaderModule = await createTrainingModule(db, {
     moduleName: `Leading a team ${random.int(1, 9999)}`,
     isCompulsory: true,
     trainingTypes: 3,
   });
   const all = [...users.values()];
-  await recordAttempts(db, general.id, all.filter((u) => u.passedGeneral).map((u) => ({ userId: u.id, pass: true })));
-  await recordAttempts(db, general.id, all.filter((u) => !u.passedGeneral).map((u) => ({ userId: u.id, pass: false })));
-  await recordAttempts(db, leaderModule.id, all.filter((u) => u.passedLeader).map((u) => ({ userId: u.id, pass: true })));
+  await recordAttempts(
+    db,
+    general.id,
+    all.filter((u) => u.passedGeneral).map((u) => ({ userId: u.id, pass: true })),
+  );
+  await recordAttempts(
+    db,
+    general.id,
+    all.filter((u) => !u.passedGeneral).map((u) => ({ userId: u.id, pass: false })),
+  );
+  await recordAttempts(
+    db,
+    leaderModule.id,
+    all.filter((u) => u.passedLeader).map((u) => ({ userId: u.id, pass: true })),
+  );
 
   // Deal assignments: most dealers get one deal per supplier × type, some two, a few an inactive one.
   const userDeals = new Map<number, number[]>();
@@ -230,7 +254,11 @@ export async function generateCommissionScenario(
     const dealerId = random.chance(0.92) ? random.pick(order) : null;
     const roll = random.next();
     const activationDate =
-      roll < 0.78 ? addDays(options.periodEnd, -random.int(0, 60)) : roll < 0.9 ? addDays(options.periodEnd, random.int(1, 20)) : null;
+      roll < 0.78
+        ? addDays(options.periodEnd, -random.int(0, 60))
+        : roll < 0.9
+          ? addDays(options.periodEnd, random.int(1, 20))
+          : null;
     specs.push({ supplier, typeId, productId, dealerId, activationDate });
   }
   const created = await createOrders(
@@ -268,4 +296,42 @@ export async function generateCommissionScenario(
   await markCommissionPaid(db, paid, { paidDate: addDays(options.periodEnd, -40) });
 
   return { periodEnd: options.periodEnd, users, deals, userDeals, orders };
+}
+
+/**
+ * The demo: an active period up to today (unless one is active) and its agent and leader lines
+ * calculated in the seed's own transaction, so '/commissions' opens on a preview with lines,
+ * held ones and exceptions.
+ */
+export async function seedCommissionCalculation(db: Executor, today: Date): Promise<void> {
+  const active = await db.execute<{ id: number; end_date: string }>(
+    sql`select id, end_date::text from commissions_period_index where is_active and closed_at is null limit 1`,
+  );
+  let period = active.rows[0];
+  if (!period) {
+    const end = iso(today);
+    const created = await createCommissionPeriod(db, {
+      startDate: `${end.slice(0, 8)}01`,
+      endDate: end,
+      isActive: true,
+    });
+    period = { id: created.id, end_date: created.endDate };
+  }
+  await lockCommissionLines(db);
+  for (const stepName of ['agent_commissions', 'leader_commissions'] as const) {
+    const run = await insertRun(db, {
+      stepName,
+      commissionsPeriodId: period.id,
+      status: 'running',
+      startedAt: new Date(),
+    });
+    const outcome = await calculate(db, stepName, run, period.end_date, async () => {});
+    await updateRun(db, run.id, {
+      status: 'completed',
+      finishedAt: new Date(),
+      linesCount: outcome.lines,
+      exceptionsCount: outcome.exceptions,
+      ordersCount: outcome.orders,
+    });
+  }
 }

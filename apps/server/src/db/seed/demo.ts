@@ -19,6 +19,7 @@ import {
   recordAttempts,
 } from './activity-factories.ts';
 import { seedSupplierAdmin } from './catalogue-demo.ts';
+import { seedCommissionCalculation } from './commission-factories.ts';
 import {
   addBankingDetails,
   createDashboardBanner,
@@ -795,6 +796,7 @@ export async function seedDemo(
     await seedLinks(tx, catalogue, people);
     await seedActivity(tx, catalogue, people, random, today, [more.vuma, more.sky]);
     await seedSettings(tx, people, options.storage);
+    await seedCommissionCalculation(tx, today);
     return { catalogue, people };
   });
 }

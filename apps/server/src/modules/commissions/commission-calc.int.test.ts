@@ -50,7 +50,12 @@ async function get<T>(url: string, cookie = adminCookie): Promise<{ status: numb
 }
 
 async function post<T>(url: string, payload: unknown, cookie = adminCookie): Promise<{ status: number; body: T }> {
-  const res = await ctx.app.inject({ method: 'POST', url, headers: { cookie, origin: TEST_ORIGIN }, payload: payload as object });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, origin: TEST_ORIGIN },
+    payload: payload as object,
+  });
   return { status: res.statusCode, body: res.json() as T };
 }
 
@@ -125,14 +130,22 @@ async function importCsv(type: 'Agent' | 'Leader', csv: string): Promise<Commiss
 beforeAll(async () => {
   ctx = await createTestContext();
   const db = ctx.db;
-  const admin = await createUser(db, { isAdmin: true, password: PASSWORD, email: `calc-admin-${Date.now()}@example.test` });
+  const admin = await createUser(db, {
+    isAdmin: true,
+    password: PASSWORD,
+    email: `calc-admin-${Date.now()}@example.test`,
+  });
   await grantFeatures(db, admin.id);
   adminCookie = await ctx.signIn(admin.email!, PASSWORD);
   fibre = (await createProductType(db, 'Fibre calc')).id;
   supplier = (await createSupplier(db, { productTypeIds: [fibre] })).id;
   product = (await createProduct(db, { suppliersMasterId: supplier, refsProductTypeId: fibre })).id;
   otherProduct = (await createProduct(db, { suppliersMasterId: supplier, refsProductTypeId: fibre })).id;
-  deal = (await createDeal(db, { suppliersMasterId: supplier, refsProductTypeId: fibre }, [{ productId: product, rates: RATES }])).id;
+  deal = (
+    await createDeal(db, { suppliersMasterId: supplier, refsProductTypeId: fibre }, [
+      { productId: product, rates: RATES },
+    ])
+  ).id;
 
   // From the top: L9 … L1, with a non-leader and a deactivated leader between L2 and L1.
   let parentId: number | null = null;
@@ -152,7 +165,12 @@ beforeAll(async () => {
       parentId = inactive.id;
     }
   }
-  dealer = await createUser(db, { parentId, refsUserTierId: 3, password: PASSWORD, email: `calc-agent-${Date.now()}@example.test` });
+  dealer = await createUser(db, {
+    parentId,
+    refsUserTierId: 3,
+    password: PASSWORD,
+    email: `calc-agent-${Date.now()}@example.test`,
+  });
   heldDealer = await createUser(db, { withoutLogin: true, parentId, refsUserTierId: 1, firstName: 'Untrained' });
   noDealDealer = await createUser(db, { withoutLogin: true, parentId, refsUserTierId: 2, firstName: 'NoDeal' });
   agentCookie = await ctx.signIn(dealer.email!, PASSWORD);
@@ -161,24 +179,70 @@ beforeAll(async () => {
   // Everyone passed the compulsory module but the untrained dealer.
   compulsory = (await createTrainingModule(db, { moduleName: 'Commission basics', isCompulsory: true })).id;
   const trained = [dealer, noDealDealer, ...leaders.filter(Boolean)].map((u) => ({ userId: u.id, pass: true }));
-  const extra = await ctx.db.execute<{ id: number }>(sql`select id from users_master where first_name in ('NotALeader', 'DeactivatedLeader')`);
+  const extra = await ctx.db.execute<{ id: number }>(
+    sql`select id from users_master where first_name in ('NotALeader', 'DeactivatedLeader')`,
+  );
   await recordAttempts(db, compulsory, [...trained, ...extra.rows.map((r) => ({ userId: r.id, pass: true }))]);
 
   period = (await createCommissionPeriod(db, { startDate: '2026-10-01', endDate: '2026-10-31', isActive: true })).id;
   const base = { suppliersMasterId: supplier, refsProductTypeId: fibre, orderCreatedDate: '2026-09-01' };
   const rows = await createOrders(db, [
-    { ...base, orderNumber: 'CALC-1', productsMasterId: product, supplierActivationDate: '2026-10-10', dealerId: dealer.id },
-    { ...base, orderNumber: 'CALC-LATE', productsMasterId: product, supplierActivationDate: '2026-11-02', dealerId: dealer.id },
-    { ...base, orderNumber: 'CALC-HELD', productsMasterId: product, supplierActivationDate: '2026-10-11', dealerId: heldDealer.id },
-    { ...base, orderNumber: 'CALC-NODEAL', productsMasterId: product, supplierActivationDate: '2026-10-12', dealerId: noDealDealer.id },
-    { ...base, orderNumber: 'CALC-NOTINDEAL', productsMasterId: otherProduct, supplierActivationDate: '2026-10-12', dealerId: dealer.id },
-    { ...base, orderNumber: 'CALC-IMPORT', productsMasterId: product, supplierActivationDate: '2026-10-13', dealerId: dealer.id },
+    {
+      ...base,
+      orderNumber: 'CALC-1',
+      productsMasterId: product,
+      supplierActivationDate: '2026-10-10',
+      dealerId: dealer.id,
+    },
+    {
+      ...base,
+      orderNumber: 'CALC-LATE',
+      productsMasterId: product,
+      supplierActivationDate: '2026-11-02',
+      dealerId: dealer.id,
+    },
+    {
+      ...base,
+      orderNumber: 'CALC-HELD',
+      productsMasterId: product,
+      supplierActivationDate: '2026-10-11',
+      dealerId: heldDealer.id,
+    },
+    {
+      ...base,
+      orderNumber: 'CALC-NODEAL',
+      productsMasterId: product,
+      supplierActivationDate: '2026-10-12',
+      dealerId: noDealDealer.id,
+    },
+    {
+      ...base,
+      orderNumber: 'CALC-NOTINDEAL',
+      productsMasterId: otherProduct,
+      supplierActivationDate: '2026-10-12',
+      dealerId: dealer.id,
+    },
+    {
+      ...base,
+      orderNumber: 'CALC-IMPORT',
+      productsMasterId: product,
+      supplierActivationDate: '2026-10-13',
+      dealerId: dealer.id,
+    },
     // Unattributed until post-import finds the dealer by Z-code.
-    { ...base, orderNumber: 'CALC-LATEMATCH', productsMasterId: product, supplierActivationDate: '2026-10-14', agentIdentification: `Z-${dealer.id}` },
+    {
+      ...base,
+      orderNumber: 'CALC-LATEMATCH',
+      productsMasterId: product,
+      supplierActivationDate: '2026-10-14',
+      agentIdentification: `Z-${dealer.id}`,
+    },
   ]);
-  ['CALC-1', 'CALC-LATE', 'CALC-HELD', 'CALC-NODEAL', 'CALC-NOTINDEAL', 'CALC-IMPORT', 'CALC-LATEMATCH'].forEach((name, i) => {
-    orders[name] = rows[i]!.id;
-  });
+  ['CALC-1', 'CALC-LATE', 'CALC-HELD', 'CALC-NODEAL', 'CALC-NOTINDEAL', 'CALC-IMPORT', 'CALC-LATEMATCH'].forEach(
+    (name, i) => {
+      orders[name] = rows[i]!.id;
+    },
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -201,11 +265,17 @@ describe('post-import and structure levels', () => {
 
   it('structure levels follow the depth in the tree', async () => {
     await ctx.db.execute(sql`update users_master set structure_level = 1 where id = ${dealer.id}`);
-    const started = await post<{ jobId: string }>('/api/structure/update-structure-levels', { commissions_period: period });
+    const started = await post<{ jobId: string }>('/api/structure/update-structure-levels', {
+      commissions_period: period,
+    });
     expect(started.status).toBe(202);
     await waitJob(started.body.jobId);
-    expect((await get<{ complete: boolean }>('/api/structure/structure-levels-update-complete')).body.complete).toBe(true);
-    const level = await ctx.db.execute<{ level: number }>(sql`select structure_level as level from users_master where id = ${dealer.id}`);
+    expect((await get<{ complete: boolean }>('/api/structure/structure-levels-update-complete')).body.complete).toBe(
+      true,
+    );
+    const level = await ctx.db.execute<{ level: number }>(
+      sql`select structure_level as level from users_master where id = ${dealer.id}`,
+    );
     // L9..L1 (9) + the non-leader and the deactivated leader (2) above: the dealer is at level 12.
     expect(level.rows[0]?.level).toBe(12);
   });
@@ -216,7 +286,13 @@ describe('agent and leader lines', () => {
     await agentStep();
     await leaderStep();
     const lines = await linesOf(orders['CALC-1']!);
-    expect(lines[0]).toMatchObject({ payee: dealer.id, role: 'agent', cents: 17_500, source: 'calculated', held: false });
+    expect(lines[0]).toMatchObject({
+      payee: dealer.id,
+      role: 'agent',
+      cents: 17_500,
+      source: 'calculated',
+      held: false,
+    });
     expect(lines[0]!.rate_column).toBe('deal_once_off_user_com_rate_3');
     // k=1 L1, k=2 L2 (rate 0: no line), k=3 L3 … k=7 L7; L8 and L9 are beyond 7 levels.
     const leaderLines = lines.filter((l) => l.role === 'leader').map((l) => [l.payee, l.level, l.cents]);
@@ -235,7 +311,9 @@ describe('agent and leader lines', () => {
     expect(await linesOf(orders['CALC-NODEAL']!)).toEqual([]);
     expect(await linesOf(orders['CALC-NOTINDEAL']!)).toEqual([]);
     const page = await get<PreviewExceptions>('/api/commissions/preview/exceptions?pageSize=100');
-    const reasons = page.body.items.filter((e) => e.source === 'agent_commissions').map((e) => [e.orderNumber, e.reason]);
+    const reasons = page.body.items
+      .filter((e) => e.source === 'agent_commissions')
+      .map((e) => [e.orderNumber, e.reason]);
     expect(reasons).toEqual(
       expect.arrayContaining([
         ['CALC-NODEAL', `Dealer Z-${noDealDealer.id} has no deal for this supplier and product type`],
@@ -261,7 +339,12 @@ describe('agent and leader lines', () => {
     const totals = await get<PreviewTotals>('/api/commissions/preview/totals');
     const mine = totals.body.payees.find((p) => p.payeeId === dealer.id)!;
     // CALC-1, CALC-IMPORT and CALC-LATEMATCH at tier 3.
-    expect(mine).toMatchObject({ agentCents: 3 * 17_500, leaderCents: 0, totalCents: 3 * 17_500, payeeCode: `Z-${dealer.id}` });
+    expect(mine).toMatchObject({
+      agentCents: 3 * 17_500,
+      leaderCents: 0,
+      totalCents: 3 * 17_500,
+      payeeCode: `Z-${dealer.id}`,
+    });
     expect(totals.body.totalCents).toBe(all.body.totals.amountCents);
   });
 
@@ -282,7 +365,12 @@ describe('imports', () => {
       `CALC-1,2026-10-31,Z-${dealer.id},abc,3`,
     ].join('\n');
     const status = await importCsv('Agent', csv);
-    expect(status).toMatchObject({ status: 'completed', stage: 'complete', percent: 100, counts: { rows: 5, imported: 1, exceptions: 4 } });
+    expect(status).toMatchObject({
+      status: 'completed',
+      stage: 'complete',
+      percent: 100,
+      counts: { rows: 5, imported: 1, exceptions: 4 },
+    });
     const lines = (await linesOf(orders['CALC-IMPORT']!)).filter((l) => l.role === 'agent');
     expect(lines).toEqual([expect.objectContaining({ payee: dealer.id, cents: 12_345, source: 'import' })]);
 
@@ -334,18 +422,27 @@ describe('imports', () => {
 describe('held lines roll over; closed periods are refused', () => {
   it('after close, the held line stays unstamped and is released once the payee passes', async () => {
     // What stamping and closing do (the comm-cycle half): attach the unheld lines, mark the orders paid, close.
-    await ctx.db.execute(sql`update commission_lines set commissions_period_id = ${period} where not is_held and commissions_period_id is null`);
+    await ctx.db.execute(
+      sql`update commission_lines set commissions_period_id = ${period} where not is_held and commissions_period_id is null`,
+    );
     await ctx.db.execute(sql`
       insert into orders_commission_paid (orders_import_id, paid_date, commissions_period_id)
       select distinct orders_import_id, '2026-11-05'::date, ${period}::int from commission_lines`);
-    await ctx.db.execute(sql`update commissions_period_index set closed_at = now(), is_active = false where id = ${period}`);
+    await ctx.db.execute(
+      sql`update commissions_period_index set closed_at = now(), is_active = false where id = ${period}`,
+    );
 
     const closed = await get<{ code: string }>(`/api/commissions/agent-commissions?period=${period}`);
     expect(closed.status).toBe(409);
 
-    const next = (await createCommissionPeriod(ctx.db, { startDate: '2026-11-01', endDate: '2026-11-30', isActive: true })).id;
+    const next = (
+      await createCommissionPeriod(ctx.db, { startDate: '2026-11-01', endDate: '2026-11-30', isActive: true })
+    ).id;
     await agentStep(next);
-    expect((await linesOf(orders['CALC-HELD']!)).find((l) => l.role === 'agent')).toMatchObject({ held: true, period: null });
+    expect((await linesOf(orders['CALC-HELD']!)).find((l) => l.role === 'agent')).toMatchObject({
+      held: true,
+      period: null,
+    });
 
     await recordAttempts(ctx.db, compulsory, [{ userId: heldDealer.id, pass: true }]);
     await agentStep(next);

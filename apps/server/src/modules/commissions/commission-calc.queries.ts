@@ -20,7 +20,11 @@ export async function findPeriod(db: Executor, id: number) {
 }
 
 export async function findActivePeriod(db: Executor) {
-  const [row] = await db.select().from(commissionsPeriodIndex).where(eq(commissionsPeriodIndex.isActive, true)).limit(1);
+  const [row] = await db
+    .select()
+    .from(commissionsPeriodIndex)
+    .where(eq(commissionsPeriodIndex.isActive, true))
+    .limit(1);
   return row;
 }
 

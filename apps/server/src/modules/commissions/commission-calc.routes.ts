@@ -105,9 +105,7 @@ export const commissionCalcRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(202)
-          .send(await startStep(deps, actorOf(request), 'agent_commissions', request.query.period)),
+        reply.status(202).send(await startStep(deps, actorOf(request), 'agent_commissions', request.query.period)),
     );
 
     app.post(

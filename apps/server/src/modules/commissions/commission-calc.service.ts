@@ -1,4 +1,9 @@
-import type { CommissionRun, CommissionRuns, CommissionStepStarted, PostImportComplete } from '@portal/domain/commissions/calculation';
+import type {
+  CommissionRun,
+  CommissionRuns,
+  CommissionStepStarted,
+  PostImportComplete,
+} from '@portal/domain/commissions/calculation';
 import { type Database, type Executor, withConnection } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -6,9 +11,9 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
 import {
   activeRuns,
-  findActivePeriod,
   attributeUnmatchedOrders,
   type CommissionRunRow,
+  findActivePeriod,
   findPeriod,
   findRun,
   insertRun,
@@ -67,7 +72,11 @@ async function openPeriod(db: Executor, periodId: number) {
   const period = await findPeriod(db, periodId);
   if (!period) throw notFound('Commissions period not found', 'PERIOD_NOT_FOUND');
   if (period.closedAt) {
-    throw conflict('This commissions period is closed: its commissions cannot be modified.', undefined, 'PERIOD_CLOSED');
+    throw conflict(
+      'This commissions period is closed: its commissions cannot be modified.',
+      undefined,
+      'PERIOD_CLOSED',
+    );
   }
   return period;
 }
@@ -176,7 +185,8 @@ function completionMessage(step: CalcStep, result: StepResult): string {
   return `${result.lines} lines from ${result.orders} eligible orders, ${result.exceptions} exceptions`;
 }
 
-async function calculate(
+/** One calculation step inside the caller's transaction (the job, and the demo seed's own transaction). */
+export async function calculate(
   tx: Executor,
   step: 'agent_commissions' | 'leader_commissions',
   run: CommissionRunRow,
@@ -240,13 +250,16 @@ export async function commissionRunsOf(db: Database, periodId?: number): Promise
 export async function postImportStatus(db: Database): Promise<PostImportComplete> {
   const active = await activeRuns(db, 'post_import');
   const [latest] = await latestRuns(db, ['post_import']);
-  if (active.length) return { complete: false, message: 'Post-import processing is running', activeJobs: active.length };
+  if (active.length)
+    return { complete: false, message: 'Post-import processing is running', activeJobs: active.length };
   if (latest?.status === 'failed') {
     return { complete: true, message: `Post import failed: ${latest.error ?? 'unknown error'}`, activeJobs: 0 };
   }
   return {
     complete: true,
-    message: latest ? `Post-import complete: ${latest.ordersCount} orders attributed or matched` : 'No post-import run yet',
+    message: latest
+      ? `Post-import complete: ${latest.ordersCount} orders attributed or matched`
+      : 'No post-import run yet',
     activeJobs: 0,
   };
 }

@@ -57,7 +57,14 @@ export async function startCommissionImport(
   const refused = await refusedFiles(
     db,
     actor,
-    [{ field: 'fileId', id: input.fileId, purpose: COMMISSION_IMPORT_PURPOSE, message: 'Please upload the CSV file again.' }],
+    [
+      {
+        field: 'fileId',
+        id: input.fileId,
+        purpose: COMMISSION_IMPORT_PURPOSE,
+        message: 'Please upload the CSV file again.',
+      },
+    ],
     { anyUploader: false },
   );
   if (refused.length) throw badRequest('Please upload the CSV file again.', refused, 'FILE_REFUSED');
@@ -120,12 +127,18 @@ export async function runCommissionImport(
           relax_column_count: true,
           info: true,
         });
-        async function* staged(records: AsyncIterable<{ record: Record<string, string>; info: { lines: number; bytes: number } }>) {
+        async function* staged(
+          records: AsyncIterable<{ record: Record<string, string>; info: { lines: number; bytes: number } }>,
+        ) {
           for await (const { record, info } of records) {
             rowCount += 1;
             for (const payout of payoutsOfRow(type, info.lines, record)) yield importStagingLine(payout);
             if (rowCount % PROGRESS_EVERY === 0) {
-              await progress('uploading', Math.min(60, 5 + (55 * info.bytes) / Math.max(1, file.sizeBytes)), `${rowCount} rows read`);
+              await progress(
+                'uploading',
+                Math.min(60, 5 + (55 * info.bytes) / Math.max(1, file.sizeBytes)),
+                `${rowCount} rows read`,
+              );
             }
           }
         }

@@ -65,8 +65,13 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const [modules] = (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from training_master`)).rows;
   expect(modules?.n).toBe(0);
-  model = await generateCommissionScenario(ctx.db, createRandom(31), { users: 260, orders: 2500, periodEnd: PERIOD_END });
-  periodId = (await createCommissionPeriod(ctx.db, { startDate: '2026-10-01', endDate: PERIOD_END, isActive: true })).id;
+  model = await generateCommissionScenario(ctx.db, createRandom(31), {
+    users: 260,
+    orders: 2500,
+    periodEnd: PERIOD_END,
+  });
+  periodId = (await createCommissionPeriod(ctx.db, { startDate: '2026-10-01', endDate: PERIOD_END, isActive: true }))
+    .id;
 }, 120_000);
 
 afterAll(async () => {

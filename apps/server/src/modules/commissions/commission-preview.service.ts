@@ -1,8 +1,4 @@
-import type {
-  PreviewExceptions,
-  PreviewLines,
-  PreviewTotals,
-} from '@portal/domain/commissions/calculation';
+import type { PreviewExceptions, PreviewLines, PreviewTotals } from '@portal/domain/commissions/calculation';
 import { zCode } from '@portal/domain/people/z-code';
 import type { Database } from '../../db/client.ts';
 import {

@@ -81,8 +81,7 @@ export function useJob(jobId: string | undefined) {
 
 export function useRunPostImport() {
   return useMutation({
-    mutationFn: () =>
-      api(COMMISSION_PATHS.runPostImport, { query: { supplier_id: 'all' }, schema: PostImportStarted }),
+    mutationFn: () => api(COMMISSION_PATHS.runPostImport, { query: { supplier_id: 'all' }, schema: PostImportStarted }),
   });
 }
 
@@ -111,8 +110,7 @@ export function useUpdateStructureLevels() {
 export function useStructureLevelsComplete(polling: boolean) {
   return useQuery({
     queryKey: commissionCalcKeys.structure,
-    queryFn: ({ signal }) =>
-      api(COMMISSION_PATHS.structureLevelsComplete, { schema: StructureLevelsComplete, signal }),
+    queryFn: ({ signal }) => api(COMMISSION_PATHS.structureLevelsComplete, { schema: StructureLevelsComplete, signal }),
     enabled: polling,
     refetchInterval: (query) => (polling && !query.state.data?.complete ? 1000 : false),
   });
@@ -173,6 +171,7 @@ export function usePreviewExceptions(page: number) {
 export function usePreviewTotals() {
   return useQuery({
     queryKey: commissionCalcKeys.totals,
-    queryFn: ({ signal }) => api(COMMISSION_PATHS.previewTotals, { query: { limit: 15 }, schema: PreviewTotals, signal }),
+    queryFn: ({ signal }) =>
+      api(COMMISSION_PATHS.previewTotals, { query: { limit: 15 }, schema: PreviewTotals, signal }),
   });
 }

@@ -53,7 +53,8 @@ function ImportPanel({ type }: { type: CommissionImportType }) {
   const form = useForm<ImportForm>({ resolver: zodResolver(ImportForm), defaultValues: { file: null } });
   const current = status.data;
   const jobRunning = current !== undefined && (current.status === 'queued' || current.status === 'running');
-  const running = uploadPercent !== undefined || start.isPending || (importId !== undefined && (!current || jobRunning));
+  const running =
+    uploadPercent !== undefined || start.isPending || (importId !== undefined && (!current || jobRunning));
   const finished = current?.status === 'completed';
 
   useEffect(() => {
@@ -69,7 +70,12 @@ function ImportPanel({ type }: { type: CommissionImportType }) {
   } else if (start.isPending) {
     stage = 'preparing';
   } else if (current) {
-    stage = current.status === 'completed' ? 'complete' : current.stage && current.stage in STAGE_LABELS ? current.stage : 'preparing';
+    stage =
+      current.status === 'completed'
+        ? 'complete'
+        : current.stage && current.stage in STAGE_LABELS
+          ? current.stage
+          : 'preparing';
     percent = current.status === 'completed' ? 100 : Math.max(50, current.percent);
   } else if (importId !== undefined) {
     stage = 'preparing';

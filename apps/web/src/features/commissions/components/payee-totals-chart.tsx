@@ -12,7 +12,9 @@ export default function PayeeTotalsChart({ payees }: { payees: PayeeTotal[] }) {
   return (
     <Box
       role="img"
-      aria-label={payees.map((payee) => `${payee.payeeCode} ${payee.payeeName} ${formatRand(payee.totalCents)}`).join(', ')}
+      aria-label={payees
+        .map((payee) => `${payee.payeeCode} ${payee.payeeName} ${formatRand(payee.totalCents)}`)
+        .join(', ')}
     >
       <BarChart
         height={Math.max(200, payees.length * 26 + 60)}

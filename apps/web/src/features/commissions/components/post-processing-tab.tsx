@@ -42,7 +42,6 @@ import {
 
 const PayeeTotalsChart = lazy(() => import('./payee-totals-chart'));
 
-
 function lastRunText(run: CommissionRun | undefined): string {
   if (!run) return 'Not run yet';
   if (run.status === 'failed') return `Failed: ${run.error ?? 'unknown error'}`;
@@ -108,7 +107,15 @@ function StepRow({ title, help, button, run, busy, disabled, onRun, progress, er
   );
 }
 
-function CalculationStep({ step, periodId, run }: { step: 'agent' | 'leader'; periodId: number | undefined; run: CommissionRun | undefined }) {
+function CalculationStep({
+  step,
+  periodId,
+  run,
+}: {
+  step: 'agent' | 'leader';
+  periodId: number | undefined;
+  run: CommissionRun | undefined;
+}) {
   const start = useStartCalculation();
   const [jobId, setJobId] = useState<string | undefined>();
   const job = useJob(jobId);
@@ -174,7 +181,9 @@ function PostImportStep({ run }: { run: CommissionRun | undefined }) {
       run={run}
       busy={start.isPending || polling}
       onRun={() => start.mutate(undefined, { onSuccess: () => setPolling(true) })}
-      progress={polling ? { percent: 50, text: status.data?.message ?? 'Post-import processing is running' } : undefined}
+      progress={
+        polling ? { percent: 50, text: status.data?.message ?? 'Post-import processing is running' } : undefined
+      }
       error={start.isError ? `Post import failed: ${errorMessage(start.error)}` : undefined}
     />
   );
@@ -293,7 +302,9 @@ function LinesTable() {
                   {formatRand(line.amountCents)}
                   {line.isHeld ? <Chip size="small" color="warning" label="Held" sx={{ ml: 1 }} /> : null}
                 </TableCell>
-                <TableCell>{line.source === 'import' ? 'Imported' : line.source === 'calculated' ? 'Calculated' : 'Reversal'}</TableCell>
+                <TableCell>
+                  {line.source === 'import' ? 'Imported' : line.source === 'calculated' ? 'Calculated' : 'Reversal'}
+                </TableCell>
                 <TableCell sx={{ fontSize: 12, color: 'text.secondary', wordBreak: 'break-word' }}>
                   {line.rateColumn ? `${line.rateColumn} (deal ${line.dealId})` : line.rule}
                 </TableCell>
