@@ -231,7 +231,8 @@ function LinesTable() {
           onChange={(event) =>
             setFilter({ ...filter, page: 1, role: (event.target.value || undefined) as LineFilter['role'] })
           }
-          sx={{ minWidth: 140 }}
+          fullWidth={false}
+          sx={{ width: 160 }}
         >
           <MenuItem value="">All</MenuItem>
           <MenuItem value="agent">Agent</MenuItem>
@@ -245,7 +246,8 @@ function LinesTable() {
           onChange={(event) =>
             setFilter({ ...filter, page: 1, held: (event.target.value || undefined) as LineFilter['held'] })
           }
-          sx={{ minWidth: 140 }}
+          fullWidth={false}
+          sx={{ width: 160 }}
         >
           <MenuItem value="">All</MenuItem>
           <MenuItem value="true">Held</MenuItem>
