@@ -111,6 +111,7 @@ export async function stageHeldPayees(tx: Executor, gateOn: boolean): Promise<vo
             and not exists (select 1 from training_user_attempt_index a
                              where a.module_id = m.id and a.users_master_id = u.id and a.pass))`);
   await tx.execute(sql`alter table commission_held_payees add primary key (id)`);
+  await tx.execute(sql`analyze commission_held_payees`);
 }
 
 /**
@@ -183,9 +184,22 @@ const DEAL_ROW_MISSING = sql`case
   when not c.in_deal then 'The product is not in deal ' || c.deal_id || ' of dealer Z-' || c.dealer_id
   end`;
 
+// Against a TEMP copy of the imported pairs, not commission_lines itself: a statement inserting into
+// commission_lines while probing it plans that probe for the table as it was (often empty), and a
+// nested loop over a table growing under it is quadratic.
 const IMPORTED_FOR = (payee: ReturnType<typeof sql>) => sql`exists (
-  select 1 from commission_lines i
-   where i.source = 'import' and i.orders_import_id = c.order_id and i.payee_users_master_id = ${payee})`;
+  select 1 from commission_imported_pairs i
+   where i.orders_import_id = c.order_id and i.payee_users_master_id = ${payee})`;
+
+/** TEMP table of the (order, payee) pairs that have an imported line: the calculation skips them. */
+export async function stageImportedPairs(tx: Executor): Promise<void> {
+  await tx.execute(sql`drop table if exists commission_imported_pairs`);
+  await tx.execute(sql`
+    create temp table commission_imported_pairs on commit drop as
+    select distinct orders_import_id, payee_users_master_id from commission_lines where source = 'import'`);
+  await tx.execute(sql`create index on commission_imported_pairs (orders_import_id, payee_users_master_id)`);
+  await tx.execute(sql`analyze commission_imported_pairs`);
+}
 
 /** Unstamped calculated lines of one role for orders not yet paid: what a rerun replaces. */
 async function deleteRecalculable(tx: Executor, role: 'agent' | 'leader'): Promise<void> {

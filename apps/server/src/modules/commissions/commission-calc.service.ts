@@ -24,6 +24,7 @@ import {
   stageDealerLeaders,
   stageEligibleOrders,
   stageHeldPayees,
+  stageImportedPairs,
   trainingGateOn,
   updateRun,
   updateStructureLevels,
@@ -197,6 +198,7 @@ export async function calculate(
   const orders = await stageEligibleOrders(tx, periodEnd);
   await progress('processing', 30, 'Checking training status');
   await stageHeldPayees(tx, await trainingGateOn(tx));
+  await stageImportedPairs(tx);
   let lines: number;
   let exceptions: number;
   if (step === 'agent_commissions') {
