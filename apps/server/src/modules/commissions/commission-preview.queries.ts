@@ -99,7 +99,7 @@ export async function previewExceptionPage(db: Executor, page: { limit: number; 
     ${EXCEPTION_SCOPE}
     select x.id, x.source, x.orders_import_id, o.order_number, x.line, x.reason, x.created_at::text
       from scoped x left join orders_import o on o.id = x.orders_import_id
-     order by case x.source when 'import' then 0 when 'agent_commissions' then 1 else 2 end, x.id desc
+     order by case x.source when 'import' then 0 when 'agent_commissions' then 1 else 2 end, x.id
      limit ${page.limit} offset ${page.offset}`);
   return result.rows;
 }
