@@ -8,6 +8,7 @@ export type UploadPurpose =
   | 'supplier_banner'
   | 'fibre_activity'
   | 'sadv_agents'
+  | 'commission_import'
   | 'ticket_document'
   | 'training_file';
 

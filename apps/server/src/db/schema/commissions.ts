@@ -103,6 +103,12 @@ export const commissionLines = pgTable(
     reversalOfLineId: integer().references((): AnyPgColumn => commissionLines.id),
     commissionRunId: integer().references(() => commissionRuns.id),
     commissionImportId: integer().references(() => commissionImports.id),
+    /** Traceability of a calculated line: the deal row (deal × product) and the rate column it read. */
+    dealsMasterId: integer(),
+    productsMasterId: integer(),
+    rateColumn: text(),
+    /** The rule that made the line, in words (e.g. 'agent tier 2', 'leader k=3 at depth 5', 'import line 12'). */
+    rule: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -139,6 +145,8 @@ export const commissionExceptions = pgTable(
     /** Null when an imported row's order number matched no order. */
     ordersImportId: integer().references(() => ordersImport.id),
     reason: text().notNull(),
+    /** Imported rows: the CSV line number, so the admin can find the row in the file. */
+    line: integer(),
     rawRow: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

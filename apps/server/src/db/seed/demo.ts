@@ -21,6 +21,7 @@ import {
 } from './activity-factories.ts';
 import { seedSupplierAdmin } from './catalogue-demo.ts';
 import { seedContracts } from './contracts-demo.ts';
+import { seedCommissionCalculation } from './commission-factories.ts';
 import {
   addBankingDetails,
   createDashboardBanner,
@@ -913,6 +914,7 @@ export async function seedDemo(
     // Contracts are PDFs in the storage with links keyed by the server's secret: both are needed.
     if (options.storage && options.esign) await seedContracts(tx, people, options.storage, options.esign, today);
     await seedSiza(tx, people, options.storage, today);
+    await seedCommissionCalculation(tx, today);
     return { catalogue, people };
   });
 }

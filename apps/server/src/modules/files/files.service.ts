@@ -36,6 +36,8 @@ export const FILE_PURPOSES = [
   // The imports' CSV files (spec 3 §2.10, §3.6): the only purposes that take text.
   'fibre_activity',
   'sadv_agents',
+  // Agent and leader payout files of the commission cycle (spec 3 §3.6; decision 031).
+  'commission_import',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
@@ -48,7 +50,7 @@ const ACCEPTED = {
 type AcceptedType = keyof typeof ACCEPTED;
 
 /** Purposes whose uploads are CSV text rather than an image or PDF. */
-export const CSV_PURPOSES: readonly string[] = ['fibre_activity', 'sadv_agents'];
+export const CSV_PURPOSES: readonly string[] = ['fibre_activity', 'sadv_agents', 'commission_import'];
 
 export const notCsv = () =>
   new AppError('UNSUPPORTED_FILE_TYPE', 415, 'Please upload a CSV file (comma-separated text).');

@@ -1,0 +1,459 @@
+import type {
+  CommissionImportStatus,
+  PostImportComplete,
+  PreviewExceptions,
+  PreviewLines,
+  PreviewTotals,
+} from '@portal/domain/commissions/calculation';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { createOrders, createTrainingModule, recordAttempts } from '../../db/seed/activity-factories.ts';
+import { createCommissionPeriod } from '../../db/seed/commission-factories.ts';
+import {
+  createDeal,
+  createProduct,
+  createProductType,
+  createSupplier,
+  createUser,
+  type DealRates,
+  grantFeatures,
+  linkUser,
+  type UserRow,
+} from '../../db/seed/factories.ts';
+
+// DECISIONS "Commissions" rule by rule over HTTP (decision 031): tiers, the leader walk skipping
+// non-leaders and stopping at 7, zero rates, exceptions with reasons, imports replacing calculated
+// lines and unmatched rows kept, the training gate and held lines rolling over, closed periods refused.
+
+let ctx: TestContext;
+let adminCookie: string;
+let agentCookie: string;
+let period: number;
+let supplier: number;
+let fibre: number;
+let product: number;
+let otherProduct: number;
+let deal: number;
+const leaders: UserRow[] = [];
+let dealer: UserRow;
+let heldDealer: UserRow;
+let noDealDealer: UserRow;
+let compulsory: number;
+const orders: Record<string, number> = {};
+const PASSWORD = 'Secret123';
+const RATES: DealRates = { user: [100, 150, 175, 200], leader: [50, 0, 30, 20, 10, 5, 3] };
+
+async function get<T>(url: string, cookie = adminCookie): Promise<{ status: number; body: T }> {
+  const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+  return { status: res.statusCode, body: res.json() as T };
+}
+
+async function post<T>(url: string, payload: unknown, cookie = adminCookie): Promise<{ status: number; body: T }> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, origin: TEST_ORIGIN },
+    payload: payload as object,
+  });
+  return { status: res.statusCode, body: res.json() as T };
+}
+
+async function waitJob(jobId: string): Promise<{ state: string; message: string | null }> {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    const { body } = await get<{ state: string; message: string | null }>(`/api/jobs/${jobId}`);
+    if (body.state === 'completed' || body.state === 'failed') return body;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
+
+async function agentStep(periodId = period) {
+  const res = await get<{ jobId: string; message: string }>(`/api/commissions/agent-commissions?period=${periodId}`);
+  expect(res.status).toBe(202);
+  expect((await waitJob(res.body.jobId)).state).toBe('completed');
+}
+
+async function leaderStep(periodId = period) {
+  const res = await post<{ jobId: string }>('/api/commissions/leader-commissions', { period: periodId });
+  expect(res.status).toBe(202);
+  expect((await waitJob(res.body.jobId)).state).toBe('completed');
+}
+
+async function linesOf(orderId: number) {
+  const result = await ctx.db.execute<{
+    payee: number;
+    role: string;
+    level: number | null;
+    cents: number;
+    source: string;
+    held: boolean;
+    period: number | null;
+    rate_column: string | null;
+  }>(sql`
+    select payee_users_master_id as payee, role, leader_level as level, amount_cents as cents, source,
+           is_held as held, commissions_period_id as period, rate_column
+      from commission_lines where orders_import_id = ${orderId}
+     order by role, leader_level nulls first, payee_users_master_id`);
+  return result.rows;
+}
+
+async function upload(csv: string) {
+  const boundary = 'commissionboundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\ncommission_import\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="payouts.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.from(csv),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: { cookie: adminCookie, origin: TEST_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id as string;
+}
+
+async function importCsv(type: 'Agent' | 'Leader', csv: string): Promise<CommissionImportStatus> {
+  const fileId = await upload(csv);
+  const started = await post<{ id: number; jobId: string }>('/api/commissions/import-commissions', { type, fileId });
+  expect(started.status).toBe(202);
+  await waitJob(started.body.jobId);
+  const status = await get<CommissionImportStatus>(`/api/commissions/imports/${started.body.id}`);
+  return status.body;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const db = ctx.db;
+  const admin = await createUser(db, {
+    isAdmin: true,
+    password: PASSWORD,
+    email: `calc-admin-${Date.now()}@example.test`,
+  });
+  await grantFeatures(db, admin.id);
+  adminCookie = await ctx.signIn(admin.email!, PASSWORD);
+  fibre = (await createProductType(db, 'Fibre calc')).id;
+  supplier = (await createSupplier(db, { productTypeIds: [fibre] })).id;
+  product = (await createProduct(db, { suppliersMasterId: supplier, refsProductTypeId: fibre })).id;
+  otherProduct = (await createProduct(db, { suppliersMasterId: supplier, refsProductTypeId: fibre })).id;
+  deal = (
+    await createDeal(db, { suppliersMasterId: supplier, refsProductTypeId: fibre }, [
+      { productId: product, rates: RATES },
+    ])
+  ).id;
+
+  // From the top: L9 … L1, with a non-leader and a deactivated leader between L2 and L1.
+  let parentId: number | null = null;
+  for (let n = 9; n >= 1; n -= 1) {
+    const leader = await createUser(db, { withoutLogin: true, parentId, isLeader: true, firstName: `Leader${n}` });
+    leaders[n] = leader;
+    parentId = leader.id;
+    if (n === 2) {
+      const plain = await createUser(db, { withoutLogin: true, parentId, firstName: 'NotALeader' });
+      const inactive = await createUser(db, {
+        withoutLogin: true,
+        parentId: plain.id,
+        isLeader: true,
+        refsUserLifecycleStatusId: 3,
+        firstName: 'DeactivatedLeader',
+      });
+      parentId = inactive.id;
+    }
+  }
+  dealer = await createUser(db, {
+    parentId,
+    refsUserTierId: 3,
+    password: PASSWORD,
+    email: `calc-agent-${Date.now()}@example.test`,
+  });
+  heldDealer = await createUser(db, { withoutLogin: true, parentId, refsUserTierId: 1, firstName: 'Untrained' });
+  noDealDealer = await createUser(db, { withoutLogin: true, parentId, refsUserTierId: 2, firstName: 'NoDeal' });
+  agentCookie = await ctx.signIn(dealer.email!, PASSWORD);
+  for (const user of [dealer, heldDealer, ...leaders.filter(Boolean)]) await linkUser(db, user.id, { dealIds: [deal] });
+
+  // Everyone passed the compulsory module but the untrained dealer.
+  compulsory = (await createTrainingModule(db, { moduleName: 'Commission basics', isCompulsory: true })).id;
+  const trained = [dealer, noDealDealer, ...leaders.filter(Boolean)].map((u) => ({ userId: u.id, pass: true }));
+  const extra = await ctx.db.execute<{ id: number }>(
+    sql`select id from users_master where first_name in ('NotALeader', 'DeactivatedLeader')`,
+  );
+  await recordAttempts(db, compulsory, [...trained, ...extra.rows.map((r) => ({ userId: r.id, pass: true }))]);
+
+  period = (await createCommissionPeriod(db, { startDate: '2026-10-01', endDate: '2026-10-31', isActive: true })).id;
+  const base = { suppliersMasterId: supplier, refsProductTypeId: fibre, orderCreatedDate: '2026-09-01' };
+  const rows = await createOrders(db, [
+    {
+      ...base,
+      orderNumber: 'CALC-1',
+      productsMasterId: product,
+      supplierActivationDate: '2026-10-10',
+      dealerId: dealer.id,
+    },
+    {
+      ...base,
+      orderNumber: 'CALC-LATE',
+      productsMasterId: product,
+      supplierActivationDate: '2026-11-02',
+      dealerId: dealer.id,
+    },
+    {
+      ...base,
+      orderNumber: 'CALC-HELD',
+      productsMasterId: product,
+      supplierActivationDate: '2026-10-11',
+      dealerId: heldDealer.id,
+    },
+    {
+      ...base,
+      orderNumber: 'CALC-NODEAL',
+      productsMasterId: product,
+      supplierActivationDate: '2026-10-12',
+      dealerId: noDealDealer.id,
+    },
+    {
+      ...base,
+      orderNumber: 'CALC-NOTINDEAL',
+      productsMasterId: otherProduct,
+      supplierActivationDate: '2026-10-12',
+      dealerId: dealer.id,
+    },
+    {
+      ...base,
+      orderNumber: 'CALC-IMPORT',
+      productsMasterId: product,
+      supplierActivationDate: '2026-10-13',
+      dealerId: dealer.id,
+    },
+    // Unattributed until post-import finds the dealer by Z-code.
+    {
+      ...base,
+      orderNumber: 'CALC-LATEMATCH',
+      productsMasterId: product,
+      supplierActivationDate: '2026-10-14',
+      agentIdentification: `Z-${dealer.id}`,
+    },
+  ]);
+  ['CALC-1', 'CALC-LATE', 'CALC-HELD', 'CALC-NODEAL', 'CALC-NOTINDEAL', 'CALC-IMPORT', 'CALC-LATEMATCH'].forEach(
+    (name, i) => {
+      orders[name] = rows[i]!.id;
+    },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('post-import and structure levels', () => {
+  it('post-import attributes an unmatched order by Z-code and reports completion', async () => {
+    const started = await get<{ jobId: string; message: string }>('/api/imports/run-post-import?supplier_id=all');
+    expect(started.status).toBe(202);
+    await waitJob(started.body.jobId);
+    const done = await get<PostImportComplete>('/api/imports/post-import-complete');
+    expect(done.body).toMatchObject({ complete: true, activeJobs: 0 });
+    expect(done.body.message).toContain('Post-import complete');
+    const attributed = await ctx.db.execute<{ id: number }>(
+      sql`select users_master_id as id from orders_master where orders_import_id = ${orders['CALC-LATEMATCH']!}`,
+    );
+    expect(attributed.rows[0]?.id).toBe(dealer.id);
+  });
+
+  it('structure levels follow the depth in the tree', async () => {
+    await ctx.db.execute(sql`update users_master set structure_level = 1 where id = ${dealer.id}`);
+    const started = await post<{ jobId: string }>('/api/structure/update-structure-levels', {
+      commissions_period: period,
+    });
+    expect(started.status).toBe(202);
+    await waitJob(started.body.jobId);
+    expect((await get<{ complete: boolean }>('/api/structure/structure-levels-update-complete')).body.complete).toBe(
+      true,
+    );
+    const level = await ctx.db.execute<{ level: number }>(
+      sql`select structure_level as level from users_master where id = ${dealer.id}`,
+    );
+    // L9..L1 (9) + the non-leader and the deactivated leader (2) above: the dealer is at level 12.
+    expect(level.rows[0]?.level).toBe(12);
+  });
+});
+
+describe('agent and leader lines', () => {
+  it("the agent line uses the dealer's tier column; leaders skip non-leaders, zero rates give no line, at most 7", async () => {
+    await agentStep();
+    await leaderStep();
+    const lines = await linesOf(orders['CALC-1']!);
+    expect(lines[0]).toMatchObject({
+      payee: dealer.id,
+      role: 'agent',
+      cents: 17_500,
+      source: 'calculated',
+      held: false,
+    });
+    expect(lines[0]!.rate_column).toBe('deal_once_off_user_com_rate_3');
+    // k=1 L1, k=2 L2 (rate 0: no line), k=3 L3 … k=7 L7; L8 and L9 are beyond 7 levels.
+    const leaderLines = lines.filter((l) => l.role === 'leader').map((l) => [l.payee, l.level, l.cents]);
+    expect(leaderLines).toEqual([
+      [leaders[1]!.id, 1, 5_000],
+      [leaders[3]!.id, 3, 3_000],
+      [leaders[4]!.id, 4, 2_000],
+      [leaders[5]!.id, 5, 1_000],
+      [leaders[6]!.id, 6, 500],
+      [leaders[7]!.id, 7, 300],
+    ]);
+    expect(await linesOf(orders['CALC-LATE']!)).toEqual([]);
+  });
+
+  it('orders that cannot be paid are exceptions with the reason', async () => {
+    expect(await linesOf(orders['CALC-NODEAL']!)).toEqual([]);
+    expect(await linesOf(orders['CALC-NOTINDEAL']!)).toEqual([]);
+    const page = await get<PreviewExceptions>('/api/commissions/preview/exceptions?pageSize=100');
+    const reasons = page.body.items
+      .filter((e) => e.source === 'agent_commissions')
+      .map((e) => [e.orderNumber, e.reason]);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        ['CALC-NODEAL', `Dealer Z-${noDealDealer.id} has no deal for this supplier and product type`],
+        ['CALC-NOTINDEAL', `The product is not in deal ${deal} of dealer Z-${dealer.id}`],
+      ]),
+    );
+  });
+
+  it('an untrained payee (status 102) has held lines, shown in the preview', async () => {
+    const lines = await linesOf(orders['CALC-HELD']!);
+    expect(lines[0]).toMatchObject({ payee: heldDealer.id, role: 'agent', cents: 10_000, held: true });
+    expect(lines.filter((l) => l.role === 'leader').every((l) => !l.held)).toBe(true);
+    const preview = await get<PreviewLines>(`/api/commissions/preview/lines?held=true`);
+    expect(preview.body.items.map((l) => l.orderNumber)).toEqual(['CALC-HELD']);
+    expect(preview.body.totals.heldCents).toBe(10_000);
+  });
+
+  it('the preview pages every line and totals per payee', async () => {
+    const all = await get<PreviewLines>('/api/commissions/preview/lines?pageSize=5&page=2');
+    expect(all.status).toBe(200);
+    expect(all.body.items).toHaveLength(5);
+    expect(all.body.total).toBeGreaterThan(15);
+    const totals = await get<PreviewTotals>('/api/commissions/preview/totals');
+    const mine = totals.body.payees.find((p) => p.payeeId === dealer.id)!;
+    // CALC-1, CALC-IMPORT and CALC-LATEMATCH at tier 3.
+    expect(mine).toMatchObject({
+      agentCents: 3 * 17_500,
+      leaderCents: 0,
+      totalCents: 3 * 17_500,
+      payeeCode: `Z-${dealer.id}`,
+    });
+    expect(totals.body.totalCents).toBe(all.body.totals.amountCents);
+  });
+
+  it('an agent cannot start a step or read the preview', async () => {
+    expect((await get(`/api/commissions/agent-commissions?period=${period}`, agentCookie)).status).toBe(403);
+    expect((await get('/api/commissions/preview/lines', agentCookie)).status).toBe(403);
+  });
+});
+
+describe('imports', () => {
+  it('an Agent CSV row replaces the calculated line; unmatched rows are kept as exceptions', async () => {
+    const csv = [
+      'order_number,agent payment date,paid to 1,amount 1,tier 1',
+      `CALC-IMPORT,2026-10-31,Z-${dealer.id},R123.45,3`,
+      `NO-SUCH-ORDER,2026-10-31,Z-${dealer.id},50,3`,
+      `CALC-1,2026-10-31,not-a-code,50,3`,
+      'CALC-1,2026-10-31,Z-999999999,50,3',
+      `CALC-1,2026-10-31,Z-${dealer.id},abc,3`,
+    ].join('\n');
+    const status = await importCsv('Agent', csv);
+    expect(status).toMatchObject({
+      status: 'completed',
+      stage: 'complete',
+      percent: 100,
+      counts: { rows: 5, imported: 1, exceptions: 4 },
+    });
+    const lines = (await linesOf(orders['CALC-IMPORT']!)).filter((l) => l.role === 'agent');
+    expect(lines).toEqual([expect.objectContaining({ payee: dealer.id, cents: 12_345, source: 'import' })]);
+
+    // Rerunning the calculation keeps the imported line and adds no calculated one beside it.
+    await agentStep();
+    expect((await linesOf(orders['CALC-IMPORT']!)).filter((l) => l.role === 'agent')).toEqual(lines);
+    // CALC-1 is untouched by the unmatched rows.
+    expect((await linesOf(orders['CALC-1']!))[0]).toMatchObject({ source: 'calculated', cents: 17_500 });
+
+    const page = await get<PreviewExceptions>('/api/commissions/preview/exceptions?pageSize=100');
+    const imported = page.body.items.filter((e) => e.source === 'import').map((e) => [e.line, e.reason]);
+    expect(imported).toEqual([
+      [3, 'Order NO-SUCH-ORDER not found'],
+      [4, 'Paid-to "not-a-code" is not a Z-code'],
+      [5, 'No dealer with Z-code Z-999999999'],
+      [6, 'The amount is not an amount in rand'],
+    ]);
+  });
+
+  it('a Leader CSV row gives leader lines at its tier, replacing calculated ones; importing it again changes nothing', async () => {
+    const csv = [
+      'order_number,payment_date,tier_1,paid_to_1,amount_1,tier_2,paid_to_2,amount_2',
+      `CALC-IMPORT,2026-10-31,1,Z-${leaders[1]!.id},99.99,2,Z-${leaders[2]!.id},10`,
+    ].join('\n');
+    const first = await importCsv('Leader', csv);
+    expect(first.counts).toEqual({ rows: 1, imported: 2, exceptions: 0 });
+    const again = await importCsv('Leader', csv);
+    expect(again.counts.imported).toBe(2);
+    await leaderStep();
+    const lines = (await linesOf(orders['CALC-IMPORT']!)).filter((l) => l.role === 'leader');
+    expect(lines.filter((l) => l.payee === leaders[1]!.id)).toEqual([
+      expect.objectContaining({ level: 1, cents: 9_999, source: 'import' }),
+    ]);
+    expect(lines.filter((l) => l.payee === leaders[2]!.id)).toEqual([
+      expect.objectContaining({ level: 2, cents: 1_000, source: 'import' }),
+    ]);
+    expect(lines.filter((l) => l.payee === leaders[3]!.id)).toEqual([
+      expect.objectContaining({ level: 3, cents: 3_000, source: 'calculated' }),
+    ]);
+  });
+
+  it('a file without the columns fails with the reason', async () => {
+    const status = await importCsv('Agent', 'order,amount\nX,1\n');
+    expect(status.status).toBe('failed');
+    expect(status.error).toContain('paid_to_1');
+  });
+});
+
+describe('held lines roll over; closed periods are refused', () => {
+  it('after close, the held line stays unstamped and is released once the payee passes', async () => {
+    // What stamping and closing do (the comm-cycle half): attach the unheld lines, mark the orders paid, close.
+    await ctx.db.execute(
+      sql`update commission_lines set commissions_period_id = ${period} where not is_held and commissions_period_id is null`,
+    );
+    await ctx.db.execute(sql`
+      insert into orders_commission_paid (orders_import_id, paid_date, commissions_period_id)
+      select distinct orders_import_id, '2026-11-05'::date, ${period}::int from commission_lines`);
+    await ctx.db.execute(
+      sql`update commissions_period_index set closed_at = now(), is_active = false where id = ${period}`,
+    );
+
+    const closed = await get<{ code: string }>(`/api/commissions/agent-commissions?period=${period}`);
+    expect(closed.status).toBe(409);
+
+    const next = (
+      await createCommissionPeriod(ctx.db, { startDate: '2026-11-01', endDate: '2026-11-30', isActive: true })
+    ).id;
+    await agentStep(next);
+    expect((await linesOf(orders['CALC-HELD']!)).find((l) => l.role === 'agent')).toMatchObject({
+      held: true,
+      period: null,
+    });
+
+    await recordAttempts(ctx.db, compulsory, [{ userId: heldDealer.id, pass: true }]);
+    await agentStep(next);
+    await leaderStep(next);
+    const released = (await linesOf(orders['CALC-HELD']!)).find((l) => l.role === 'agent');
+    expect(released).toMatchObject({ held: false, period: null, cents: 10_000 });
+    // The late order is paid in the next period; the closed period's lines did not change.
+    expect((await linesOf(orders['CALC-LATE']!))[0]).toMatchObject({ role: 'agent', cents: 17_500, period: null });
+    const closedLines = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from commission_lines where commissions_period_id = ${period}`,
+    );
+    expect(closedLines.rows[0]?.n).toBeGreaterThan(10);
+  });
+});

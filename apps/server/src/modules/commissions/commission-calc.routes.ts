@@ -1,0 +1,238 @@
+import {
+  CommissionImportRequest,
+  CommissionImportStarted,
+  CommissionImportStatus,
+  CommissionRuns,
+  CommissionStepStarted,
+  PeriodBody,
+  PeriodQuery,
+  PostImportComplete,
+  PostImportQuery,
+  PostImportStarted,
+  PreviewExceptions,
+  PreviewExceptionsQuery,
+  PreviewLines,
+  PreviewLinesQuery,
+  PreviewTotals,
+  PreviewTotalsQuery,
+  StructureLevelsBody,
+  StructureLevelsComplete,
+} from '@portal/domain/commissions/calculation';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AccessGuards, actorOf } from '../../platform/access.ts';
+import {
+  COMMISSION_STEP_QUEUE,
+  type CommissionCalcDeps,
+  commissionRunsOf,
+  parseSupplier,
+  postImportStatus,
+  runStep,
+  startStep,
+  structureLevelsStatus,
+} from './commission-calc.service.ts';
+import {
+  COMMISSION_IMPORT_QUEUE,
+  type CommissionImportDeps,
+  commissionImportStatus,
+  runCommissionImport,
+  startCommissionImport,
+} from './commission-import.service.ts';
+import { previewExceptions, previewLines, previewTotals } from './commission-preview.service.ts';
+
+const tags = ['commissions'];
+const Id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * The calculation half of the commission cycle (spec 3 §4.5, §7.3; decision 031): imports,
+ * post-import, structure levels, agent and leader steps (each a job) and the preview. Admins with
+ * the Commissions flag, the permission of the other commission imports.
+ */
+export const commissionCalcRoutes =
+  (deps: CommissionCalcDeps & CommissionImportDeps, guards: AccessGuards): FastifyPluginAsyncZod =>
+  async (app) => {
+    // One retry: a process that died mid-step left nothing (one transaction); the retry redoes it.
+    deps.jobs.define<{ runId: number; supplierId?: number | null }>(
+      COMMISSION_STEP_QUEUE,
+      (data, progress) => runStep(deps, data, progress),
+      { expireInSeconds: 30 * 60, retryLimit: 1, retryDelaySeconds: 5 },
+    );
+    deps.jobs.define<{ importId: number }>(
+      COMMISSION_IMPORT_QUEUE,
+      (data, progress) => runCommissionImport(deps, data, progress),
+      { expireInSeconds: 30 * 60, retryLimit: 1, retryDelaySeconds: 5 },
+    );
+    const preHandler = [guards.notWaiting, guards.allowed('import', 'orders')];
+
+    app.post(
+      '/api/commissions/import-commissions',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Import an uploaded Agent or Leader payout CSV (purpose commission_import) as a job',
+          body: CommissionImportRequest,
+          response: { 202: CommissionImportStarted },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await startCommissionImport(deps, actorOf(request), request.body)),
+    );
+
+    app.get(
+      '/api/commissions/imports/:id',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'A payout import: status, stage (preparing, uploading, processing, complete), percent and counts',
+          params: z.object({ id: Id }),
+          response: { 200: CommissionImportStatus },
+        },
+      },
+      (request) => commissionImportStatus(deps.db, request.params.id),
+    );
+
+    app.get(
+      '/api/commissions/agent-commissions',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: "Compute the period's agent lines (a job; rerunning gives the same lines)",
+          querystring: PeriodQuery,
+          response: { 202: CommissionStepStarted },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await startStep(deps, actorOf(request), 'agent_commissions', request.query.period)),
+    );
+
+    app.post(
+      '/api/commissions/leader-commissions',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: "Compute the period's leader lines (a job; rerunning gives the same lines)",
+          body: PeriodBody,
+          response: { 202: CommissionStepStarted },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await startStep(deps, actorOf(request), 'leader_commissions', request.body.period)),
+    );
+
+    app.get(
+      '/api/commissions/runs',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'The latest run of each calculation step',
+          querystring: z.object({ period: Id.optional() }),
+          response: { 200: CommissionRuns },
+        },
+      },
+      (request) => commissionRunsOf(deps.db, request.query.period),
+    );
+
+    app.get(
+      '/api/commissions/preview/lines',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Every line stamping would attach (unstamped, held ones flagged), paged, with totals',
+          querystring: PreviewLinesQuery,
+          response: { 200: PreviewLines },
+        },
+      },
+      (request) => previewLines(deps.db, request.query),
+    );
+
+    app.get(
+      '/api/commissions/preview/exceptions',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Orders the latest steps could not pay and imported rows that did not match, with reasons',
+          querystring: PreviewExceptionsQuery,
+          response: { 200: PreviewExceptions },
+        },
+      },
+      (request) => previewExceptions(deps.db, request.query),
+    );
+
+    app.get(
+      '/api/commissions/preview/totals',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Totals per payee of the unstamped lines (largest first) and overall',
+          querystring: PreviewTotalsQuery,
+          response: { 200: PreviewTotals },
+        },
+      },
+      (request) => previewTotals(deps.db, request.query),
+    );
+
+    app.get(
+      '/api/imports/run-post-import',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Post-import processing: attribute unmatched orders, match order products (a job)',
+          querystring: PostImportQuery,
+          response: { 202: PostImportStarted },
+        },
+      },
+      async (request, reply) => {
+        const supplierId = parseSupplier(request.query.supplier_id);
+        const started = await startStep(deps, actorOf(request), 'post_import', null, { supplierId });
+        return reply.status(202).send({ jobId: started.jobId, message: started.message });
+      },
+    );
+
+    app.get(
+      '/api/imports/post-import-complete',
+      {
+        preHandler,
+        schema: { tags, summary: 'Whether post-import processing has finished', response: { 200: PostImportComplete } },
+      },
+      () => postImportStatus(deps.db),
+    );
+
+    app.post(
+      '/api/structure/update-structure-levels',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: "Refresh every dealer's structure level from the closure table (a job)",
+          body: StructureLevelsBody,
+          response: { 202: PostImportStarted },
+        },
+      },
+      async (request, reply) => {
+        const started = await startStep(deps, actorOf(request), 'structure_levels', request.body.commissions_period);
+        return reply.status(202).send({ jobId: started.jobId, message: started.message });
+      },
+    );
+
+    app.get(
+      '/api/structure/structure-levels-update-complete',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Whether the structure levels update has finished',
+          response: { 200: StructureLevelsComplete },
+        },
+      },
+      () => structureLevelsStatus(deps.db),
+    );
+  };
