@@ -15,6 +15,7 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { dealsRoutes } from './modules/catalogue/deals.routes.ts';
+import { commissionCycleRoutes } from './modules/commissions/commission-cycle.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(ordersRoutes(db, guards));
   await app.register(fibreImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
   await app.register(agentListImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
+  await app.register(commissionCycleRoutes({ db, jobs: deps.jobs }, guards));
   await app.register(ticketsRoutes({ db, mailer: deps.mailer, clock: deps.clock }, guards));
   await app.register(linksRoutes(db, guards));
   await app.register(dealsRoutes(db, guards));
