@@ -51,6 +51,8 @@ export const access = {
   helpdeskAdmin: (user) => allowed('manage', 'sales-assist')(user) || allowed('manage', 'agent-support')(user),
   /** '/import-fibre-activity' and '/import-sadv-agents-csv': the Commissions flag (spec 3 §2.2; decision 025). */
   importOrders: allowed('import', 'orders'),
+  /** '/commissions': the Commissions flag (spec 3 §2.9; decision 032). */
+  commissions: allowed('manage', 'commission-cycle'),
   /** The leaderboard, on the dashboard and '/agent-dash/leaderBoard'. */
   leaderboard: allowed('read', 'leaderboard'),
   /** Insights on the dashboard: the structure report of leaders and admins. */

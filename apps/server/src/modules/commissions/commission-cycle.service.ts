@@ -8,7 +8,6 @@ import {
   centsToRand,
   EWALLET_EXPORT_HEADER,
   type OpenNextPeriod,
-  PaymentFile,
   PERIOD_ALREADY_CLOSED,
   PERIOD_BEING_CLOSED,
   type SalesReport,
