@@ -19,6 +19,7 @@ import {
   recordAttempts,
 } from './activity-factories.ts';
 import { seedSupplierAdmin } from './catalogue-demo.ts';
+import { seedCommissionCycle } from './commission-demo.ts';
 import {
   addBankingDetails,
   createDashboardBanner,
@@ -794,6 +795,7 @@ export async function seedDemo(
     const more = await seedSupplierAdmin(tx, catalogue, people);
     await seedLinks(tx, catalogue, people);
     await seedActivity(tx, catalogue, people, random, today, [more.vuma, more.sky]);
+    await seedCommissionCycle(tx, people, random, today);
     await seedSettings(tx, people, options.storage);
     return { catalogue, people };
   });
