@@ -20,7 +20,7 @@ import {
 } from '@portal/domain/commissions/cycle';
 import { formatRand } from '@portal/domain/platform/format';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import {
   commissionKeys,
@@ -38,9 +38,15 @@ import { StepUpDialog } from './step-up-dialog';
 const AmountsChart = lazy(() => import('./amounts-chart'));
 
 function StepCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  const headingId = useId();
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }}>
-      <Typography variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }}
+    >
+      <Typography id={headingId} variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         {icon}
         {title}
       </Typography>

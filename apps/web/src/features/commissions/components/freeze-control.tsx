@@ -40,7 +40,7 @@ export function FreezeControl() {
             onChange={(event) => toggle.mutate(event.target.checked)}
           />
         }
-        label={on ? 'Freeze is on' : 'Freeze is off'}
+        label="Freeze profile and banking changes"
       />
       {toggle.isError ? (
         <Alert severity="error">{`Failed to toggle freeze: ${errorMessage(toggle.error)}`}</Alert>
