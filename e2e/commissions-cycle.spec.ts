@@ -14,6 +14,9 @@ function dismissAlertsPopup(page: Page) {
   });
 }
 
+/** Screenshots for review (house rules), outside the repository. */
+const SHOTS = '/tmp/shots-commcycle';
+
 test.afterAll(() => setCommissionFreeze(false));
 
 test('the admin freezes, stamps, exports the banking details and closes the period once', async ({ page, browser }) => {
@@ -24,6 +27,14 @@ test('the admin freezes, stamps, exports the banking details and closes the peri
   await page.getByRole('link', { name: /Commissions/ }).click();
   await expect(page).toHaveURL(/\/commissions$/);
   await expect(page.getByRole('heading', { name: 'Commissions Management' })).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByText('Total commissions paid')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/commissions-1280.png`, fullPage: true });
+  await page.getByRole('tab', { name: 'Sales Report' }).click();
+  await expect(page.getByRole('table', { name: 'Sales per supplier and product' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/commissions-sales-1280.png`, fullPage: true });
+  await page.getByRole('tab', { name: 'Export Data' }).click();
 
   // Freeze.
   await expect(page.getByTestId('freeze-status')).toHaveText('Inactive');
@@ -104,6 +115,9 @@ test('the admin freezes, stamps, exports the banking details and closes the peri
   await expect(page.getByText('This commissions period is closed.')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('period-status')).toHaveText('Closed');
   await expect(page.getByRole('button', { name: 'Open Next Period' })).toBeVisible();
+
+  await page.setViewportSize({ width: 400, height: 860 });
+  await page.screenshot({ path: `${SHOTS}/commissions-closed-400.png`, fullPage: true });
 
   // A second close is refused.
   const again = await page.request.post(`/api/commissions/close-commissions-period?period=${periodId}`, {
