@@ -103,7 +103,8 @@ test('the admin freezes, stamps, exports the banking details and closes the peri
   await expect(banking.getByText('Export completed successfully')).toBeVisible();
 
   // Close with the password; the page reloads 2 s later and shows the period closed.
-  const [{ id: periodId }] = await query<{ id: number }>('SELECT id FROM commissions_period_index WHERE is_active');
+  const [active] = await query<{ id: number }>('SELECT id FROM commissions_period_index WHERE is_active');
+  const periodId = active!.id;
   const closeStep = page.getByRole('region', { name: 'Close period' });
   await closeStep.getByRole('button', { name: 'Close Period' }).click();
   const closeDialog = page.getByRole('dialog', { name: 'Close the commissions period' });
