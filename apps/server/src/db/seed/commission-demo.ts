@@ -4,7 +4,6 @@ import type { Executor } from '../client.ts';
 import { ordersCommissionPaid, ordersImport, ordersMaster, usersMaster } from '../schema/index.ts';
 import { markCommissionPaid } from './activity-factories.ts';
 import { closePeriodRow, createCommissionLines, createPeriod, type NewLine } from './commission-factories.ts';
-import type { DemoPeople } from './demo.ts';
 import type { Random } from './random.ts';
 
 // The commission cycle on a fresh start (decision 032): last month's period closed with its lines
@@ -14,7 +13,14 @@ import type { Random } from './random.ts';
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const CHUNK = 1000;
 
-export async function seedCommissionCycle(db: Executor, people: DemoPeople, random: Random, today: Date) {
+/** The demo personas the cycle needs (not demo.ts's type: demo.ts imports this file). */
+interface CyclePeople {
+  admin: { id: number };
+  leader: { id: number };
+  agent: { id: number };
+}
+
+export async function seedCommissionCycle(db: Executor, people: CyclePeople, random: Random, today: Date) {
   const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
   const previousStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
   const previousEnd = new Date(monthStart.getTime() - 86_400_000);
