@@ -17,6 +17,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { dealsRoutes } from './modules/catalogue/deals.routes.ts';
 import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
 import { commissionCalcRoutes } from './modules/commissions/commission-calc.routes.ts';
+import { commissionCycleRoutes } from './modules/commissions/commission-cycle.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fibreImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
   await app.register(agentListImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
   await app.register(commissionCalcRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
+  await app.register(commissionCycleRoutes({ db, jobs: deps.jobs }, guards));
   await app.register(ticketsRoutes({ db, mailer: deps.mailer, clock: deps.clock }, guards));
   await app.register(financeRoutes({ db, financeChat: deps.financeChat, settings: deps.settings }, guards));
   await app.register(linksRoutes(db, guards));

@@ -35,6 +35,9 @@ const FAMILY_OF = new Map<string, Family>([
   ['GET /api/teams/export', 'exports'],
   ['POST /api/accounts/password', 'passwordChange'],
   ['POST /api/auth/change-password', 'passwordChange'],
+  // Step-up of the commission cycle: each try is a password guess.
+  ['POST /api/commissions/close-commissions-period', 'passwordChange'],
+  ['POST /api/commissions/export-banking-details', 'passwordChange'],
 ]);
 
 function familyOf(request: FastifyRequest): Family | undefined {

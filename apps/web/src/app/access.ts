@@ -53,6 +53,8 @@ export const access = {
   importOrders: allowed('import', 'orders'),
   /** '/training-modules', '/training-content/…', '/training-marks/…': every admin (spec 3 §2.1). */
   trainingAdmin: allowed('manage', 'training-module'),
+  /** '/commissions': the Commissions flag (spec 3 §2.9; decision 032). */
+  commissions: allowed('manage', 'commission-cycle'),
   /** The leaderboard, on the dashboard and '/agent-dash/leaderBoard'. */
   leaderboard: allowed('read', 'leaderboard'),
   /** Insights on the dashboard: the structure report of leaders and admins. */

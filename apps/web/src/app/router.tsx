@@ -295,6 +295,17 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            element: <Guard rule={access.commissions} />,
+            children: [
+              {
+                path: paths.commissions,
+                lazy: async () => ({
+                  Component: (await import('../features/commissions/pages/commissions-page')).CommissionsPage,
+                }),
+              },
+            ],
+          },
+          {
             element: <Guard rule={access.deals} />,
             children: [
               {

@@ -46,6 +46,7 @@ export const paths = {
   editSalesNote: '/edit-sales-note',
   importFibreActivity: '/import-fibre-activity',
   importSadvAgentsCsv: '/import-sadv-agents-csv',
+  commissions: '/commissions',
   leaderboard: '/agent-dash/leaderBoard',
   leadManagement: '/agent-dash/lead-management',
   activeOrders: '/agent-dash/active-orders',

@@ -50,7 +50,8 @@ export type Subject =
   | 'agent-support'
   | 'finance-application'
   | 'training-module'
-  | 'contract';
+  | 'contract'
+  | 'commission-cycle';
 
 export type Action =
   | 'read'
@@ -171,6 +172,8 @@ export const PERMISSION_RULES = {
   'manage supplier-link': { admin: { scopes: ANY, features: [] } },
   // The fibre activity import (spec 3 §2.2, §2.10): the Imports section needs the Commissions flag.
   'import orders': { admin: { scopes: ANY, features: ['Commissions'] } },
+  // The commission cycle on '/commissions' (spec 3 §2.9): freeze, stamping, close, exports.
+  'manage commission-cycle': { admin: { scopes: ANY, features: ['Commissions'] } },
   // The helpdesk consoles (spec 3 §2.2): each kind of ticket needs its own flag.
   'manage sales-assist': { admin: { scopes: ANY, features: ['Sales Assist'] } },
   'manage agent-support': { admin: { scopes: ANY, features: ['Agent Support'] } },

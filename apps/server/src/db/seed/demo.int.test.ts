@@ -29,6 +29,30 @@ describe('demo data', () => {
     expect(mail?.body).toMatch(/\/sign-contract\/[A-Za-z0-9_-]{43}/);
   });
 
+  it('has a closed previous commissions period with lines and paid orders, and an open current one', async () => {
+    const periods = await query<{ id: number; start_date: string; closed: boolean; is_active: boolean; lines: number }>(
+      `SELECT p.id, p.start_date::text, p.closed_at IS NOT NULL AS closed, p.is_active,
+              (SELECT count(*)::int FROM commission_lines l WHERE l.commissions_period_id = p.id) AS lines
+         FROM commissions_period_index p ORDER BY p.start_date`,
+    );
+    expect(periods.map(({ start_date, closed, is_active }) => ({ start_date, closed, is_active }))).toEqual([
+      { start_date: '2026-10-01', closed: true, is_active: false },
+      { start_date: '2026-11-01', closed: false, is_active: true },
+    ]);
+    expect(periods[0]!.lines).toBeGreaterThan(50);
+    const [paid] = await query<{ orders: number }>(
+      'SELECT count(*)::int AS orders FROM orders_commission_paid WHERE commissions_period_id = $1',
+      [periods[0]!.id],
+    );
+    expect(paid!.orders).toBeGreaterThan(20);
+    const [waiting] = await query<{ lines: number; held: number }>(
+      `SELECT count(*)::int AS lines, count(*) FILTER (WHERE is_held)::int AS held
+         FROM commission_lines WHERE commissions_period_id IS NULL`,
+    );
+    expect(waiting!.lines).toBeGreaterThan(20);
+    expect(waiting!.held).toBeGreaterThan(0);
+  });
+
   it('has deals with products and rates, a few services and a dashboard banner', async () => {
     const deals = await query<{ deal_name: string; products: number; top_rate: number }>(
       `SELECT d.deal_name, count(p.*)::int AS products, max(p.deal_once_off_user_com_rate_4) AS top_rate

@@ -22,6 +22,7 @@ import {
 import { seedSupplierAdmin } from './catalogue-demo.ts';
 import { seedContracts } from './contracts-demo.ts';
 import { seedCommissionCalculation } from './commission-factories.ts';
+import { seedCommissionCycle } from './commission-demo.ts';
 import {
   addBankingDetails,
   createDashboardBanner,
@@ -900,6 +901,7 @@ export async function seedDemo(
     const more = await seedSupplierAdmin(tx, catalogue, people);
     await seedLinks(tx, catalogue, people);
     await seedActivity(tx, catalogue, people, random, today, [more.vuma, more.sky]);
+    await seedCommissionCycle(tx, people, random, today);
     await seedSettings(tx, people, options.storage);
     await seedFinance(tx, people, random, today);
     await seedUniversity(tx, {

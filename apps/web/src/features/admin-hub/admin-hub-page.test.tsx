@@ -66,6 +66,7 @@ describe('the admin hub (spec 3 §2.2)', () => {
     expect(sectionOf(admin(['Commissions']))?.links.map((link) => [link.label, link.to])).toEqual([
       ['Import Fibre Activity', '/import-fibre-activity'],
       ['Agent CSV Import', '/import-sadv-agents-csv'],
+      ['Commissions', '/commissions'],
     ]);
     expect(hubSectionsFor(admin(['Commissions']))[0]?.title).toBe('Imports');
     const leader = makeUser({ isLeader: true, role: 'leader', features: ['Commissions'] });

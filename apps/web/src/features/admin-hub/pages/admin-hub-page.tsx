@@ -6,6 +6,7 @@ import FileDownloadRoundedIcon from '@mui/icons-material/FileDownloadRounded';
 import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
 import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
 import MarkEmailReadRoundedIcon from '@mui/icons-material/MarkEmailReadRounded';
+import PaymentsRoundedIcon from '@mui/icons-material/PaymentsRounded';
 import QuickreplyRoundedIcon from '@mui/icons-material/QuickreplyRounded';
 import RuleRoundedIcon from '@mui/icons-material/RuleRounded';
 import SchoolRoundedIcon from '@mui/icons-material/SchoolRounded';
@@ -58,6 +59,13 @@ export const HUB_SECTIONS: HubSection[] = [
         to: paths.importSadvAgentsCsv,
         icon: <GroupsRoundedIcon />,
         shown: access.importOrders,
+      },
+      {
+        label: 'Commissions',
+        description: 'Freeze, stamp, summarise, pay out and close the period',
+        to: paths.commissions,
+        icon: <PaymentsRoundedIcon />,
+        shown: access.commissions,
       },
     ],
   },

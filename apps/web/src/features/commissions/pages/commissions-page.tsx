@@ -1,0 +1,71 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useCallback, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCurrentPeriod } from '../api/commission-cycle';
+import { CycleSteps } from '../components/cycle-steps';
+import { ExportDataTab } from '../components/export-data-tab';
+import { FreezeControl } from '../components/freeze-control';
+import { ImportDataTab } from '../components/import-data-tab';
+import { PeriodPanel } from '../components/period-panel';
+import { PostProcessingTab } from '../components/post-processing-tab';
+import { SalesReportTab } from '../components/sales-report-tab';
+
+// Commissions Management (spec 3 §2.9, §4.5): the freeze, the current period, the tabs, then the
+// cycle's last steps in their order (stamp, summary, banking export) and the close at the bottom.
+
+const TABS = ['Export Data', 'Import Data', 'Post-Processing', 'Sales Report'] as const;
+
+export function CommissionsPage() {
+  useDocumentTitle('Commissions Management');
+  const period = useCurrentPeriod();
+  const [tab, setTab] = useState(0);
+  const reload = useCallback(() => window.location.reload(), []);
+  const current = period.data?.current ?? null;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <PageHeader
+        title="Commissions Management"
+        subtitle="Freeze profiles, stamp the period, check the totals, export the payouts and close the period."
+      />
+      {period.isError ? <Alert severity="error">Failed to get current commissions period</Alert> : null}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <FreezeControl />
+        {period.data ? <PeriodPanel data={period.data} /> : <LinearProgress aria-label="Loading the period" />}
+      </Box>
+
+      <Paper variant="outlined">
+        <Tabs
+          value={tab}
+          onChange={(_event, value: number) => setTab(value)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Commission tools"
+        >
+          {TABS.map((label, index) => (
+            <Tab
+              key={label}
+              label={label}
+              id={`commissions-tab-${index}`}
+              aria-controls={`commissions-panel-${index}`}
+            />
+          ))}
+        </Tabs>
+        <Box role="tabpanel" id={`commissions-panel-${tab}`} aria-labelledby={`commissions-tab-${tab}`} sx={{ p: 2 }}>
+          {tab === 0 ? <ExportDataTab periodId={current?.id} /> : null}
+          {tab === 1 ? <ImportDataTab /> : null}
+          {tab === 2 ? <PostProcessingTab /> : null}
+          {tab === 3 ? <SalesReportTab periodId={current?.id} /> : null}
+        </Box>
+      </Paper>
+
+      {current ? <CycleSteps period={current} reload={reload} /> : null}
+    </Box>
+  );
+}
