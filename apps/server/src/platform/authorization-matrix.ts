@@ -874,6 +874,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expect: SIGNED_IN,
     note: 'no such module: 404 once authorised',
     sample: () => ({ params: { id: NO_SUCH_ID }, body: { drawId: NO_SUCH_UUID, answers: [0] } }),
+  },
   // Ask Siza (decision 030): every signed-in user, waiting ones too (it helps with the training that
   // ends the wait); each reads, asks and clears only their own conversation.
   { route: 'GET /api/siza/chat', expect: SIGNED_IN },
@@ -1256,25 +1257,6 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   {
     route: 'GET /api/commissions/agent-commissions',
-  // The commission cycle on '/commissions' (spec 3 §2.9, §4.5, §7.3; decision 032): the Commissions flag.
-  { route: 'GET /api/commissions/commission-freeze-status', flags: ['Commissions'], expect: FLAGGED_ADMINS },
-  {
-    route: 'POST /api/commissions/toggle-commission-freeze',
-    flags: ['Commissions'],
-    note: 'turns the freeze off (as it is)',
-    expect: FLAGGED_ADMINS,
-    sample: () => ({ body: { updateFreeze: false } }),
-  },
-  { route: 'GET /api/commissions/current-period', flags: ['Commissions'], expect: FLAGGED_ADMINS },
-  {
-    route: 'POST /api/commissions/periods',
-    flags: ['Commissions'],
-    note: 'opens a period long ago (or 400/409 when one is open or later)',
-    expect: FLAGGED_ADMINS,
-    sample: () => ({ body: { startDate: '1990-01-01', endDate: '1990-01-31', paidDate: '1990-02-07' } }),
-  },
-  {
-    route: 'POST /api/commissions/commissions-period-stamping',
     flags: ['Commissions'],
     note: 'no such period: 404',
     expect: FLAGGED_ADMINS,
@@ -1307,6 +1289,31 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     sample: () => ({ body: { commissions_period: NO_SUCH_ID } }),
   },
   { route: 'GET /api/structure/structure-levels-update-complete', flags: ['Commissions'], expect: FLAGGED_ADMINS },
+  // The commission cycle on '/commissions' (spec 3 §2.9, §4.5, §7.3; decision 032): the Commissions flag.
+  { route: 'GET /api/commissions/commission-freeze-status', flags: ['Commissions'], expect: FLAGGED_ADMINS },
+  {
+    route: 'POST /api/commissions/toggle-commission-freeze',
+    flags: ['Commissions'],
+    note: 'turns the freeze off (as it is)',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ body: { updateFreeze: false } }),
+  },
+  { route: 'GET /api/commissions/current-period', flags: ['Commissions'], expect: FLAGGED_ADMINS },
+  {
+    route: 'POST /api/commissions/periods',
+    flags: ['Commissions'],
+    note: 'opens a period long ago (or 400/409 when one is open or later)',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ body: { startDate: '1990-01-01', endDate: '1990-01-31', paidDate: '1990-02-07' } }),
+  },
+  {
+    route: 'POST /api/commissions/commissions-period-stamping',
+    flags: ['Commissions'],
+    note: 'no such period: 404',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ query: { period: NO_SUCH_ID } }),
+  },
+  {
     route: 'GET /api/commissions/closure-summary',
     flags: ['Commissions'],
     note: 'no such period: 404',
