@@ -36,10 +36,13 @@ export default [
     brotli: true,
   },
   {
-    // Keeps zod for now: its domain module (accounts/phone-sign-in) mixes schemas with helpers.
+    // Keeps zod for now (22 kB of the total): its domain module (accounts/phone-sign-in) mixes
+    // schemas with helpers. 220 kB had no headroom once the university, commissions and contracts
+    // routes joined the route table in the entry chunk (+1.5 kB); 224 kB until the table or zod
+    // leaves this page's first load.
     name: '/phone-login (JavaScript, brotli)',
     path: page('features/accounts/pages/phone-login-page.tsx'),
-    limit: '220 kB',
+    limit: '224 kB',
     brotli: true,
   },
   {

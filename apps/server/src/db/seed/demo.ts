@@ -20,9 +20,9 @@ import {
   recordAttempts,
 } from './activity-factories.ts';
 import { seedSupplierAdmin } from './catalogue-demo.ts';
-import { seedContracts } from './contracts-demo.ts';
-import { seedCommissionCalculation } from './commission-factories.ts';
 import { seedCommissionCycle } from './commission-demo.ts';
+import { seedCommissionCalculation } from './commission-factories.ts';
+import { seedContracts } from './contracts-demo.ts';
 import {
   addBankingDetails,
   createDashboardBanner,
