@@ -2,9 +2,33 @@ import type { Page } from '@playwright/test';
 import { query } from './db.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
-// Training administration (spec 3 §2.5–2.7, §5.2): the admin creates a module, fills its content
-// (two languages, a video, a file, 5 questions with 3 asked, threshold 60) meeting both 'Save
-// Changes' alerts on the way, then marks a seeded pass as failed on the marks page.
+// Training administration (spec 3 §2.5–2.7, §5.2) and the learner after it (§2.3, §2.4, §4.1): the
+// admin creates a compulsory module, fills its content (two languages, a video, a file, 5 questions
+// with 3 asked, threshold 60) meeting both 'Save Changes' alerts on the way; the agent, held at 102
+// by it, fails once and passes the second time (2/5 attempts, the completed date); the admin marks
+// that pass as failed and the agent is back at 102. Also a seeded pass marked as failed.
+
+const created: string[] = [];
+// The module is compulsory for everyone: later journeys must not find the agent held by it.
+test.afterAll(async () => {
+  if (created.length) await query('UPDATE training_master SET active = false WHERE module_name = ANY($1)', [created]);
+});
+
+async function universityStatus(page: Page): Promise<number> {
+  return page.evaluate(async () => (await (await fetch('/api/me')).json()).user.universityStatus as number);
+}
+
+/** Picks, in each of the 3 questions asked, the option whose text ends with `suffix`. */
+async function answerAll(page: Page, suffix: ': right' | ': wrong') {
+  const groups = page.getByRole('radiogroup');
+  await expect(groups).toHaveCount(3);
+  for (const group of await groups.all()) {
+    await group.getByRole('radio', { name: new RegExp(`${suffix}$`) }).check();
+  }
+  await page.getByRole('button', { name: 'Submit Answers' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Submission' }).getByRole('button', { name: 'Submit' }).click();
+  return page.getByRole('dialog', { name: 'Your Results' });
+}
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
@@ -32,9 +56,13 @@ async function addQuestion(page: Page, text: string) {
   await expect(page.getByRole('list', { name: 'Questions' }).getByText(text, { exact: true })).toBeVisible();
 }
 
-test('an admin creates a module, fills its content and marks a pass as failed', async ({ page }) => {
-  test.setTimeout(300_000);
+test('an admin creates a module, the agent fails then passes it, the admin marks passes as failed', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(420_000);
   const name = `Fibre installs E2E ${Date.now()}`;
+  created.push(name);
   await signIn(page, 'admin');
   await page.goto('/admin-section');
   await page.getByRole('link', { name: /Training Modules/ }).click();
@@ -54,6 +82,7 @@ test('an admin creates a module, fills its content and marks a pass as failed', 
   await dialog.getByRole('combobox', { name: 'Training Type' }).click();
   await page.getByRole('option', { name: 'Standard (everyone)' }).click();
   await expect(dialog.getByRole('combobox', { name: 'Structure Level' })).toBeHidden();
+  await dialog.getByLabel('Compulsory').check();
   await shoot(page, 'training-module-dialog');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Module successfully created')).toBeVisible();
@@ -124,6 +153,52 @@ test('an admin creates a module, fills its content and marks a pass as failed', 
   await page.reload();
   await expect(page.getByText('Pass threshold: 60%')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('link', { name: 'installer-checklist.pdf' })).toBeVisible();
+  const moduleId = Number(/\/training-content\/(\d+)\//.exec(page.url())![1]);
+
+  // The agent: held at 102 by the new compulsory module; fails once, passes the second time.
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  await signIn(agent, 'agent');
+  expect(await universityStatus(agent)).toBe(102);
+  await agent.goto(`/training-attempt/${moduleId}`);
+  await expect(agent.getByRole('heading', { name })).toBeVisible();
+  await expect(agent.getByRole('link', { name: 'installer-checklist.pdf' })).toBeVisible();
+  await expect(agent.getByText('You need 60% or more to pass this assessment.')).toBeVisible();
+  const failed = await answerAll(agent, ': wrong');
+  await expect(failed.getByText('0%', { exact: true })).toBeVisible();
+  await failed.getByRole('button', { name: 'Try Again' }).click();
+  await expect(failed).toBeHidden();
+  const passed = await answerAll(agent, ': right');
+  await expect(passed.getByText('100%', { exact: true })).toBeVisible();
+  await passed.getByRole('button', { name: 'Complete' }).click();
+  await expect(agent).toHaveURL(/\/training/);
+  await agent.getByLabel('Search modules').fill(name);
+  const card = agent.getByRole('article', { name });
+  await expect(card.getByText('Passed')).toBeVisible();
+  await expect(card.getByText('Attempts 2/5')).toBeVisible();
+  await expect(card.getByText(/^Completed \d{2} [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+  expect(await universityStatus(agent)).not.toBe(102);
+
+  // The admin marks the agent's pass as failed: the agent is held at 102 again.
+  const [agentUser] = await query<{ id: number }>("SELECT id FROM users_master WHERE email = 'agent@demo.co.za'");
+  await page.goto('/training-modules');
+  await page.getByRole('listitem').filter({ hasText: name }).getByRole('link', { name: 'View Marks' }).click();
+  const agentRow = page
+    .getByRole('row')
+    .filter({ hasText: `Z-${agentUser!.id}` })
+    .filter({ hasText: 'Passed' });
+  await agentRow.getByRole('button', { name: 'Mark as Failed' }).click();
+  await page.getByRole('dialog', { name: 'Mark as failed?' }).getByRole('button', { name: 'Mark as Failed' }).click();
+  await expect(page.getByText('Module marked as failed')).toBeVisible({ timeout: 30_000 });
+  expect(await universityStatus(agent)).toBe(102);
+  await agent.goto('/');
+  await expect(
+    agent.getByText(
+      'Your account is active but has outstanding actions: please complete your compulsory training modules.',
+    ),
+  ).toBeVisible();
+  await agentContext.close();
+  await query('UPDATE training_master SET active = false WHERE id = $1', [moduleId]);
 
   // The marks of a seeded module: a pass on the first page becomes a fail.
   const [attempt] = await query<{ id: number; user_id: number }>(
