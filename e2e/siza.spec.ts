@@ -66,9 +66,12 @@ test('the agent asks Siza; the answer cites and links the module whose question 
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Ask Siza' }).click();
   await expect(log.getByText(question, { exact: true })).toBeVisible();
-  await shoot(page, 'siza-dialog');
-  await page.getByRole('button', { name: 'Ask Siza' }).click();
-  await expect(log.getByText(question, { exact: true })).toBeVisible();
+  if (process.env.SHOTS_DIR) {
+    // The pictures close the dialog on their way out: open it again.
+    await shoot(page, 'siza-dialog');
+    await page.getByRole('button', { name: 'Ask Siza' }).click();
+    await expect(log.getByText(question, { exact: true })).toBeVisible();
+  }
 
   // Following the citation opens the module and closes the chat.
   await log.getByRole('link', { name: MODULE }).last().click();
