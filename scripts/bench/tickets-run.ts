@@ -1,6 +1,8 @@
 // `node --import tsx scripts/bench/tickets-run.ts`: the ticket rows of the benchmark on their own
 // (own database `portal_bench_tickets` on BENCH_DATABASE_URL's server), so they can be measured
-// without the whole `npm run bench`. The same rows are part of run.ts.
+// without the whole `npm run bench`. The same rows are part of run.ts. BENCH_TICKETS_DB names the
+// database instead (helpers sharing a server each use their own).
+import os from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadSettings } from '../../apps/server/src/config.ts';
@@ -14,7 +16,13 @@ import { benchTickets } from './tickets.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (!adminUrl) throw new Error('set BENCH_DATABASE_URL (a PostgreSQL server this script may create a database on)');
-const NAME = 'portal_bench_tickets';
+const NAME = process.env.BENCH_TICKETS_DB ?? 'portal_bench_tickets';
+if (!/^\w+$/.test(NAME)) throw new Error('BENCH_TICKETS_DB: letters, digits and _ only');
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`;
 const PASSWORD = 'Bench1234!';
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
@@ -58,6 +66,7 @@ try {
   };
   const adminUser = await createUser(db, { isAdmin: true, password: PASSWORD });
   const agent = await createUser(db, { password: PASSWORD });
+  console.log(`measuring; ${load()}`);
   const rows = await benchTickets({
     db,
     origin,
@@ -67,6 +76,7 @@ try {
     dealerId: agent.id,
   });
   printTable(rows);
+  console.log(`done; ${load()}`);
   await app.close();
 } finally {
   await db.$client.end();

@@ -45,6 +45,7 @@ import { universityRoutes } from './modules/university/university.routes.ts';
 import { actorUniversityStatus } from './modules/university/university.service.ts';
 import { type AccessGuards, createAccessGuards } from './platform/access.ts';
 import { registerAuthRoutes } from './platform/auth.ts';
+import { API_COMPRESSION } from './platform/compression.ts';
 import { answerFrameworkError, registerErrorHandling } from './platform/errors.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerOriginCheck } from './platform/origin.ts';
@@ -88,9 +89,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, settings);
   await registerRateLimits(app, settings);
 
-  // API answers over 1 KiB go out brotli or gzip (quality 4: cheap on the CPU); the web app's
-  // files come compressed from the build (platform/web-app.ts). SSE is hijacked, so never buffered.
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // API answers over 1 KiB go out brotli or gzip at their cheapest settings (platform/compression.ts);
+  // the web app's files come compressed from the build (platform/web-app.ts). SSE is hijacked, so never buffered.
+  await app.register(fastifyCompress, API_COMPRESSION);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Dealer Portal API', version: VERSION },
