@@ -34,7 +34,7 @@ import { seedOrders } from './seed-orders.ts';
 
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NAME = 'portal_bench_orders';
+const NAME = process.env.BENCH_ORDERS_DB ?? 'portal_bench_orders'; // helpers sharing a server each name their own
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
 const PASSWORD = 'Bench1234!';

@@ -9,6 +9,7 @@ import {
   findAdminTickets,
   findDealerTickets,
 } from '../../apps/server/src/modules/tickets/tickets.queries.ts';
+import { createBenchGet } from './http-get.ts';
 import { measurePair, type Row } from './measure.ts';
 
 interface TicketsBenchInput {
@@ -110,11 +111,7 @@ export async function benchTickets(input: TicketsBenchInput): Promise<Row[]> {
   const scale = `${await count('tickets')} tickets, ${await count('ticket_activity')} activity rows`;
   console.log(`tickets seeded (${scale}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const get = async (cookie: string, path: string) => {
-    const answer = await fetch(`${origin}${path}`, { headers: { cookie } });
-    if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${await answer.text()}`);
-    return answer.json();
-  };
+  const get = createBenchGet(origin);
   const first = suppliers[0]!.id;
   // What every signed-in call pays before its own work (session, dealer, flags, HTTP, JSON), so a
   // list's API figure can be read as this floor plus its own SQL.

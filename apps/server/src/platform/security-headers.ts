@@ -1,5 +1,5 @@
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Settings } from '../config.ts';
 
 // Security headers of every answer (issue 9, docs/security-headers-and-limits.md), by
@@ -41,9 +41,29 @@ export function contentSecurityPolicy(settings: Settings): Record<string, string
   };
 }
 
+/**
+ * The headers @fastify/helmet sets with these options, worked out once. The plugin builds helmet's
+ * middleware again on every request (parsing the CSP directives each time: about 2 % of a
+ * signed-in request's CPU here); without per-answer nonces its headers never depend on the request,
+ * so one request to a throw-away instance gives them all.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
+  const probe = Fastify();
+  await probe.register(fastifyHelmet, options);
+  probe.get('/', async () => '');
+  const answer = await probe.inject({ method: 'GET', url: '/' });
+  const bare = Fastify();
+  bare.get('/', async () => '');
+  const plain = await bare.inject({ method: 'GET', url: '/' });
+  await Promise.all([probe.close(), bare.close()]);
+  return Object.entries(answer.headers)
+    .filter(([name]) => !(name in plain.headers))
+    .map(([name, value]) => [name, String(value)]);
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, settings: Settings): Promise<void> {
   const https = settings.publicUrl.startsWith('https://');
-  await app.register(fastifyHelmet, {
+  const headers = await helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(settings) },
     // HSTS only when users reach the portal over https (a plain-http local start must keep working).
     strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
@@ -53,6 +73,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, settings: Se
     xFrameOptions: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
+  });
+  // helmet sets them on the raw response, as @fastify/helmet did, so hijacked answers (SSE) keep them.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 
   // Answers of the API are about one signed-in user: never kept by the browser or a proxy.
