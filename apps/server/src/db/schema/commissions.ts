@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -87,12 +89,12 @@ export const commissionLines = pgTable(
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     commissionsPeriodId: integer().references(() => commissionsPeriodIndex.id),
-    ordersImportId: integer()
-      .notNull()
-      .references(() => ordersImport.id),
-    payeeUsersMasterId: integer()
-      .notNull()
-      .references(() => usersMaster.id),
+    // The order, payee and run are checked by statement-level triggers (migration
+    // commission_lines_set_based_checks, decision 041), not by foreign keys: a key checks every
+    // row on its own, three lookups and row locks per line, ten times the insert itself at the
+    // calculation's millions of lines.
+    ordersImportId: integer().notNull(),
+    payeeUsersMasterId: integer().notNull(),
     role: text().notNull(),
     /** k-th leader ancestor (1–7); null for the agent line. */
     leaderLevel: smallint(),
@@ -101,7 +103,7 @@ export const commissionLines = pgTable(
     source: text().notNull(),
     isHeld: boolean().notNull().default(false),
     reversalOfLineId: integer().references((): AnyPgColumn => commissionLines.id),
-    commissionRunId: integer().references(() => commissionRuns.id),
+    commissionRunId: integer(),
     commissionImportId: integer().references(() => commissionImports.id),
     /** Traceability of a calculated line: the deal row (deal × product) and the rate column it read. */
     dealsMasterId: integer(),
@@ -118,7 +120,9 @@ export const commissionLines = pgTable(
       .on(t.ordersImportId, t.payeeUsersMasterId, t.role, sql`coalesce(${t.leaderLevel}, 0)`, t.source)
       .where(sql`${t.source} <> 'reversal'`),
     index('commission_lines_period_payee_idx').on(t.commissionsPeriodId, t.payeeUsersMasterId),
-    index('commission_lines_unstamped_idx').on(t.payeeUsersMasterId).where(sql`${t.commissionsPeriodId} is null`),
+    // The preview pages the unstamped lines by order (a payee's unstamped lines are found through
+    // period_payee with period is null).
+    index('commission_lines_unstamped_order_idx').on(t.ordersImportId).where(sql`${t.commissionsPeriodId} is null`),
     index('commission_lines_payee_idx').on(t.payeeUsersMasterId, t.createdAt.desc()),
     index('commission_lines_run_idx').on(t.commissionRunId),
     index('commission_lines_import_idx').on(t.commissionImportId),
@@ -133,6 +137,24 @@ export const commissionLines = pgTable(
     check('commission_lines_amount', sql`${t.source} = 'reversal' or ${t.amountCents} > 0`),
     check('commission_lines_held_unstamped', sql`not (${t.isHeld} and ${t.commissionsPeriodId} is not null)`),
   ],
+);
+
+/**
+ * The unstamped lines summed per payee, role, source and held flag, kept by statement-level
+ * triggers on commission_lines (migration commission_lines_set_based_checks, decision 041), so
+ * the preview's totals read a few hundred thousand rows at most instead of every line.
+ */
+export const commissionUnstampedTotals = pgTable(
+  'commission_unstamped_totals',
+  {
+    payeeUsersMasterId: integer().notNull(),
+    role: text().notNull(),
+    source: text().notNull(),
+    isHeld: boolean().notNull(),
+    lines: integer().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.payeeUsersMasterId, t.role, t.source, t.isHeld] })],
 );
 
 /** An order a step could not pay, or an imported row that did not match; kept, never dropped. */
