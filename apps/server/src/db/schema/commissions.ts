@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -88,11 +87,11 @@ export const commissionLines = pgTable(
   'commission_lines',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    commissionsPeriodId: integer().references(() => commissionsPeriodIndex.id),
-    // The order, payee and run are checked by statement-level triggers (migration
-    // commission_lines_set_based_checks, decision 041), not by foreign keys: a key checks every
-    // row on its own, three lookups and row locks per line, ten times the insert itself at the
-    // calculation's millions of lines.
+    // Every reference of a line (period, order, payee, reversed line, run, import) is checked by
+    // statement-level triggers (migration commission_lines_set_based_checks, decision 041), not by
+    // foreign keys: a key checks every row on its own (a lookup and a row lock per line and key,
+    // a trigger call even for a null), ten times the insert itself at millions of lines.
+    commissionsPeriodId: integer(),
     ordersImportId: integer().notNull(),
     payeeUsersMasterId: integer().notNull(),
     role: text().notNull(),
@@ -102,9 +101,9 @@ export const commissionLines = pgTable(
     amountCents: integer().notNull(),
     source: text().notNull(),
     isHeld: boolean().notNull().default(false),
-    reversalOfLineId: integer().references((): AnyPgColumn => commissionLines.id),
+    reversalOfLineId: integer(),
     commissionRunId: integer(),
-    commissionImportId: integer().references(() => commissionImports.id),
+    commissionImportId: integer(),
     /** Traceability of a calculated line: the deal row (deal × product) and the rate column it read. */
     dealsMasterId: integer(),
     productsMasterId: integer(),

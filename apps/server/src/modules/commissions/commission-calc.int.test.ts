@@ -480,22 +480,25 @@ describe('references and totals kept set-based (decision 041)', () => {
     return 'accepted';
   };
 
-  it('a line naming a missing order, payee or run is refused, and a run that lines name cannot be deleted', async () => {
+  it('a line naming a missing order, payee, run or period is refused, and a run that lines name cannot be deleted', async () => {
     const [line] = (
       await ctx.db.execute<{ id: number; orders_import_id: number; payee_users_master_id: number; run: number }>(
         sql`select id, orders_import_id, payee_users_master_id, commission_run_id as run from commission_lines
              where commission_run_id is not null order by id limit 1`,
       )
     ).rows;
-    const insert = (order: number, payee: number, run: number | null) =>
+    const insert = (order: number, payee: number, run: number | null, periodId: number | null = null) =>
       ctx.db.execute(sql`
         insert into commission_lines (orders_import_id, payee_users_master_id, role, leader_level, amount_cents, source,
-                                      commission_run_id)
-        values (${order}, ${payee}, 'leader', 7, 100, 'import', ${run})`);
+                                      commission_run_id, commissions_period_id)
+        values (${order}, ${payee}, 'leader', 7, 100, 'import', ${run}, ${periodId})`);
     expect(await refusal(insert(999_999_999, line!.payee_users_master_id, null))).toMatch(/order 999999999/);
     expect(await refusal(insert(line!.orders_import_id, 999_999_999, null))).toMatch(/payee 999999999/);
     expect(await refusal(insert(line!.orders_import_id, line!.payee_users_master_id, 999_999_999))).toMatch(
       /run 999999999/,
+    );
+    expect(await refusal(insert(line!.orders_import_id, line!.payee_users_master_id, null, 999_999_999))).toMatch(
+      /period 999999999, which does not exist/,
     );
     expect(
       await refusal(
