@@ -7,6 +7,7 @@
 // training gate, exceptions and traceability) beside ONE bare INSERT … SELECT of the same lines
 // into a copy of commission_lines with the same indexes; and the preview (a page of lines with
 // totals, the exceptions page, the totals per payee). Figures go to docs/benchmarks.md by hand.
+import os from 'node:os';
 import pg from 'pg';
 import { createDatabase } from '../../apps/server/src/db/client.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
@@ -24,10 +25,16 @@ import { seedOrders } from './seed-orders.ts';
 
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NAME = 'portal_bench_commissions';
+// BENCH_DATABASE_NAME lets parallel runs (one per helper) keep apart.
+const NAME = process.env.BENCH_DATABASE_NAME ?? 'portal_bench_commissions';
 const ORDERS = Number(process.env.BENCH_COMMISSION_ORDERS ?? 1_050_000);
 const started = Date.now();
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}`;
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const at = performance.now();
@@ -82,11 +89,20 @@ try {
   });
   // Every order activated and unpaid, with a product of the deal: all attributed ones are eligible.
   await q(`TRUNCATE orders_commission_paid`);
-  await q(
-    `UPDATE orders_import SET supplier_activation_date = order_created_date + 9,
-            products_master_id = ($1::int[])[1 + id % 3]`,
-    [products],
-  );
+  // With user triggers off, as seedOrders loads: the leaderboard and structure-report triggers
+  // would otherwise re-aggregate a million updated orders (minutes), and the bench reads neither.
+  const seedClient = await db.$client.connect();
+  try {
+    await seedClient.query('SET session_replication_role = replica');
+    await seedClient.query(
+      `UPDATE orders_import SET supplier_activation_date = order_created_date + 9,
+              products_master_id = ($1::int[])[1 + id % 3]`,
+      [products],
+    );
+    await seedClient.query('SET session_replication_role = DEFAULT');
+  } finally {
+    seedClient.release();
+  }
   await q('VACUUM ANALYZE');
   const { rows: periodRows } = await q(
     `INSERT INTO commissions_period_index (start_date, end_date, is_active)
@@ -101,8 +117,12 @@ try {
   await q(
     `CREATE TABLE bench_bare_lines (LIKE commission_lines INCLUDING DEFAULTS INCLUDING INDEXES INCLUDING IDENTITY)`,
   );
-  const bare = await timed(() =>
-    q(
+  // In a transaction with the step's work_mem (SET LOCAL), so that only the writing differs.
+  const bareClient = await db.$client.connect();
+  const bare = await timed(async () => {
+    await bareClient.query(`BEGIN`);
+    await bareClient.query(`SET LOCAL work_mem = '256MB'`);
+    const result = await bareClient.query(
       `INSERT INTO bench_bare_lines (orders_import_id, payee_users_master_id, role, leader_level, amount_cents, source)
        WITH eligible AS (
          SELECT oi.id, u.id AS dealer, u.refs_user_tier_id AS tier, u.refs_user_lifecycle_status_id AS status, pdi.*
@@ -131,9 +151,12 @@ try {
               e.deal_once_off_leader_com_rate_6, e.deal_once_off_leader_com_rate_7])[l.k], 'calculated'
          FROM eligible e JOIN leaders l ON l.dealer = e.dealer`,
       [periodEnd],
-    ),
-  );
-  console.log(`bare INSERT … SELECT: ${bare.value.rowCount} lines in ${(bare.ms / 1000).toFixed(1)} s`);
+    );
+    await bareClient.query('COMMIT');
+    return result;
+  });
+  bareClient.release();
+  console.log(`bare INSERT … SELECT: ${bare.value.rowCount} lines in ${(bare.ms / 1000).toFixed(1)} s (${load()})`);
 
   const deps = { db, jobs: {} as Jobs };
   const quiet = async () => {};
@@ -147,7 +170,7 @@ try {
   const lines = agent.value.lines + leader.value.lines;
   console.log(
     `steps: agent ${agent.value.lines} lines in ${(agent.ms / 1000).toFixed(1)} s, leader ${leader.value.lines} lines in ${(leader.ms / 1000).toFixed(1)} s; ` +
-      `${agent.value.orders} eligible orders; total ${(stepsMs / 1000).toFixed(1)} s = ${(stepsMs / bare.ms).toFixed(2)}× the bare statement`,
+      `${agent.value.orders} eligible orders; total ${(stepsMs / 1000).toFixed(1)} s = ${(stepsMs / bare.ms).toFixed(2)}× the bare statement (${load()})`,
   );
   if (lines !== bare.value.rowCount) console.log(`WARNING: ${lines} lines from the steps, ${bare.value.rowCount} bare`);
 
@@ -161,7 +184,18 @@ try {
     ]),
   );
   console.log(
-    `preview (lines page + totals, filtered page, exceptions, payee totals): ${(preview.ms / 1000).toFixed(2)} s`,
+    `preview (lines page + totals, filtered page, exceptions, payee totals): ${(preview.ms / 1000).toFixed(2)} s (${load()})`,
+  );
+  // Not timed: the summary the preview's totals read agrees with the lines themselves.
+  const { rows: drift } = await q(
+    `SELECT count(*)::int AS n FROM (
+       SELECT payee_users_master_id, role, source, is_held, count(*)::int AS lines, sum(amount_cents)::bigint AS cents
+         FROM commission_lines WHERE commissions_period_id IS NULL GROUP BY 1, 2, 3, 4) l
+     FULL JOIN commission_unstamped_totals t USING (payee_users_master_id, role, source, is_held)
+    WHERE l.lines IS DISTINCT FROM t.lines OR l.cents IS DISTINCT FROM t.amount_cents`,
+  );
+  console.log(
+    drift[0].n === 0 ? 'payee totals summary agrees with the lines' : `WARNING: ${drift[0].n} summary rows differ`,
   );
   console.log(`done in ${seconds()} s`);
 } finally {

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -86,13 +87,13 @@ export const commissionLines = pgTable(
   'commission_lines',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    commissionsPeriodId: integer().references(() => commissionsPeriodIndex.id),
-    ordersImportId: integer()
-      .notNull()
-      .references(() => ordersImport.id),
-    payeeUsersMasterId: integer()
-      .notNull()
-      .references(() => usersMaster.id),
+    // Every reference of a line (period, order, payee, reversed line, run, import) is checked by
+    // statement-level triggers (migration commission_lines_set_based_checks, decision 041), not by
+    // foreign keys: a key checks every row on its own (a lookup and a row lock per line and key,
+    // a trigger call even for a null), ten times the insert itself at millions of lines.
+    commissionsPeriodId: integer(),
+    ordersImportId: integer().notNull(),
+    payeeUsersMasterId: integer().notNull(),
     role: text().notNull(),
     /** k-th leader ancestor (1–7); null for the agent line. */
     leaderLevel: smallint(),
@@ -100,9 +101,9 @@ export const commissionLines = pgTable(
     amountCents: integer().notNull(),
     source: text().notNull(),
     isHeld: boolean().notNull().default(false),
-    reversalOfLineId: integer().references((): AnyPgColumn => commissionLines.id),
-    commissionRunId: integer().references(() => commissionRuns.id),
-    commissionImportId: integer().references(() => commissionImports.id),
+    reversalOfLineId: integer(),
+    commissionRunId: integer(),
+    commissionImportId: integer(),
     /** Traceability of a calculated line: the deal row (deal × product) and the rate column it read. */
     dealsMasterId: integer(),
     productsMasterId: integer(),
@@ -118,7 +119,9 @@ export const commissionLines = pgTable(
       .on(t.ordersImportId, t.payeeUsersMasterId, t.role, sql`coalesce(${t.leaderLevel}, 0)`, t.source)
       .where(sql`${t.source} <> 'reversal'`),
     index('commission_lines_period_payee_idx').on(t.commissionsPeriodId, t.payeeUsersMasterId),
-    index('commission_lines_unstamped_idx').on(t.payeeUsersMasterId).where(sql`${t.commissionsPeriodId} is null`),
+    // The preview pages the unstamped lines by order (a payee's unstamped lines are found through
+    // period_payee with period is null).
+    index('commission_lines_unstamped_order_idx').on(t.ordersImportId).where(sql`${t.commissionsPeriodId} is null`),
     index('commission_lines_payee_idx').on(t.payeeUsersMasterId, t.createdAt.desc()),
     index('commission_lines_run_idx').on(t.commissionRunId),
     index('commission_lines_import_idx').on(t.commissionImportId),
@@ -133,6 +136,24 @@ export const commissionLines = pgTable(
     check('commission_lines_amount', sql`${t.source} = 'reversal' or ${t.amountCents} > 0`),
     check('commission_lines_held_unstamped', sql`not (${t.isHeld} and ${t.commissionsPeriodId} is not null)`),
   ],
+);
+
+/**
+ * The unstamped lines summed per payee, role, source and held flag, kept by statement-level
+ * triggers on commission_lines (migration commission_lines_set_based_checks, decision 041), so
+ * the preview's totals read a few hundred thousand rows at most instead of every line.
+ */
+export const commissionUnstampedTotals = pgTable(
+  'commission_unstamped_totals',
+  {
+    payeeUsersMasterId: integer().notNull(),
+    role: text().notNull(),
+    source: text().notNull(),
+    isHeld: boolean().notNull(),
+    lines: integer().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.payeeUsersMasterId, t.role, t.source, t.isHeld] })],
 );
 
 /** An order a step could not pay, or an imported row that did not match; kept, never dropped. */

@@ -457,3 +457,57 @@ describe('held lines roll over; closed periods are refused', () => {
     expect(closedLines.rows[0]?.n).toBeGreaterThan(10);
   });
 });
+
+describe('references and totals kept set-based (decision 041)', () => {
+  it('the preview totals summary equals the unstamped lines after steps, imports, stamping and releases', async () => {
+    const drift = await ctx.db.execute<{ n: number; payees: number }>(sql`
+      select count(*) filter (where l.lines is distinct from t.lines or l.cents is distinct from t.amount_cents)::int as n,
+             count(distinct coalesce(l.payee_users_master_id, t.payee_users_master_id))::int as payees
+        from (select payee_users_master_id, role, source, is_held, count(*)::int as lines, sum(amount_cents)::bigint as cents
+                from commission_lines where commissions_period_id is null group by 1, 2, 3, 4) l
+        full join commission_unstamped_totals t using (payee_users_master_id, role, source, is_held)`);
+    expect(drift.rows[0]).toMatchObject({ n: 0 });
+    expect(drift.rows[0]!.payees).toBeGreaterThan(3);
+  });
+
+  /** The database's message for a refused statement (drizzle wraps it as the cause). */
+  const refusal = async (statement: Promise<unknown>) => {
+    try {
+      await statement;
+    } catch (error) {
+      return String((error as { cause?: { message?: string } }).cause?.message ?? error);
+    }
+    return 'accepted';
+  };
+
+  it('a line naming a missing order, payee, run or period is refused, and a run that lines name cannot be deleted', async () => {
+    const [line] = (
+      await ctx.db.execute<{ id: number; orders_import_id: number; payee_users_master_id: number; run: number }>(
+        sql`select id, orders_import_id, payee_users_master_id, commission_run_id as run from commission_lines
+             where commission_run_id is not null order by id limit 1`,
+      )
+    ).rows;
+    const insert = (order: number, payee: number, run: number | null, periodId: number | null = null) =>
+      ctx.db.execute(sql`
+        insert into commission_lines (orders_import_id, payee_users_master_id, role, leader_level, amount_cents, source,
+                                      commission_run_id, commissions_period_id)
+        values (${order}, ${payee}, 'leader', 7, 100, 'import', ${run}, ${periodId})`);
+    expect(await refusal(insert(999_999_999, line!.payee_users_master_id, null))).toMatch(/order 999999999/);
+    expect(await refusal(insert(line!.orders_import_id, 999_999_999, null))).toMatch(/payee 999999999/);
+    expect(await refusal(insert(line!.orders_import_id, line!.payee_users_master_id, 999_999_999))).toMatch(
+      /run 999999999/,
+    );
+    expect(await refusal(insert(line!.orders_import_id, line!.payee_users_master_id, null, 999_999_999))).toMatch(
+      /period 999999999, which does not exist/,
+    );
+    expect(
+      await refusal(
+        ctx.db.execute(sql`update commission_lines set payee_users_master_id = 999999999 where id = ${line!.id}`),
+      ),
+    ).toMatch(/payee 999999999/);
+    // Other tables' keys refuse deleting an order or a user first; a run is named by lines only.
+    expect(await refusal(ctx.db.execute(sql`delete from commission_runs where id = ${line!.run}`))).toMatch(
+      /commission_runs \d+ is named by commission lines/,
+    );
+  });
+});

@@ -3,7 +3,9 @@ import type { Executor } from '../../db/client.ts';
 
 // SQL of the preview (DECISIONS "Commissions" 6; decision 031): what stamping would attach, i.e.
 // the unstamped lines (held ones included, flagged), the exceptions of the latest agent and leader
-// runs and of the imports since the last close, and the totals per payee. Server-paged.
+// runs and of the imports since the last close, and the totals per payee. Server-paged. Totals are
+// read from commission_unstamped_totals, which triggers keep in step with the lines (decision 041);
+// a page of lines walks commission_lines_unstamped_order_idx.
 
 export interface PreviewFilter {
   role?: 'agent' | 'leader' | undefined;
@@ -58,12 +60,28 @@ export async function previewLinePage(db: Executor, filter: PreviewFilter, page:
 }
 
 export async function previewLineTotals(db: Executor, filter: PreviewFilter) {
-  const result = await db.execute<{ lines: number; amount_cents: number; held_lines: number; held_cents: number }>(sql`
+  type Totals = { lines: number; amount_cents: number; held_lines: number; held_cents: number };
+  if (!filter.order) {
+    // Every other filter is a key of the summary the triggers keep (decision 041): no line is read.
+    const parts: SQL[] = [sql`true`];
+    if (filter.role) parts.push(sql`t.role = ${filter.role}`);
+    if (filter.source) parts.push(sql`t.source = ${filter.source}`);
+    if (filter.held !== undefined) parts.push(sql`t.is_held = ${filter.held}`);
+    if (filter.payee) parts.push(sql`t.payee_users_master_id = ${filter.payee}`);
+    const result = await db.execute<Totals>(sql`
+      select coalesce(sum(t.lines), 0)::int as lines, coalesce(sum(t.amount_cents), 0)::float8 as amount_cents,
+             coalesce(sum(t.lines) filter (where t.is_held), 0)::int as held_lines,
+             coalesce(sum(t.amount_cents) filter (where t.is_held), 0)::float8 as held_cents
+        from commission_unstamped_totals t
+       where ${sql.join(parts, sql` and `)}`);
+    return result.rows[0]!;
+  }
+  const result = await db.execute<Totals>(sql`
     select count(*)::int as lines, coalesce(sum(l.amount_cents), 0)::bigint::float8 as amount_cents,
            count(*) filter (where l.is_held)::int as held_lines,
            coalesce(sum(l.amount_cents) filter (where l.is_held), 0)::float8 as held_cents
       from commission_lines l
-      ${filter.order ? sql`join orders_import o on o.id = l.orders_import_id` : sql``}
+      join orders_import o on o.id = l.orders_import_id
      where ${lineWhere(filter)}`);
   return result.rows[0]!;
 }
@@ -126,8 +144,8 @@ export async function previewPayeeTotals(db: Executor, limit: number) {
              coalesce(sum(amount_cents) filter (where role = 'leader'), 0)::float8 as leader_cents,
              coalesce(sum(amount_cents) filter (where is_held), 0)::float8 as held_cents,
              sum(amount_cents)::float8 as total_cents,
-             count(*)::int as lines
-        from commission_lines where commissions_period_id is null
+             sum(lines)::int as lines
+        from commission_unstamped_totals
        group by payee_users_master_id
        order by sum(amount_cents) desc, payee_users_master_id
        limit ${limit}) t
@@ -139,6 +157,6 @@ export async function previewPayeeTotals(db: Executor, limit: number) {
 export async function previewOverall(db: Executor) {
   const result = await db.execute<{ payees: number; total_cents: number }>(sql`
     select count(distinct payee_users_master_id)::int as payees, coalesce(sum(amount_cents), 0)::float8 as total_cents
-      from commission_lines where commissions_period_id is null`);
+      from commission_unstamped_totals`);
   return result.rows[0]!;
 }
