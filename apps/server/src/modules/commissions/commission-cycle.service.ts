@@ -52,6 +52,7 @@ import {
   setRunJob,
   stampLines,
 } from './commission-cycle.queries.ts';
+import { failStoppedRuns, holdRunLock } from './commission-runs.queries.ts';
 import { isCommissionFreezeOn } from './commissions.service.ts';
 
 // The end of the commission cycle (spec 3 §2.9, §4.5; DECISIONS "Commissions" 6–10; decision
@@ -184,6 +185,8 @@ async function claimStep(
   const started = await deps.db.transaction(async (tx) => {
     const period = await openPeriodOrRefuse(tx, periodId);
     check(period);
+    // A run whose process died is failed, not in the way (decision 035).
+    await failStoppedRuns(tx, step);
     if (await findUnfinishedRun(tx, periodId, step)) {
       throw conflict(
         step === 'close' ? PERIOD_BEING_CLOSED : 'Stamping of this period is already running.',
@@ -238,10 +241,12 @@ async function runStep(
 ) {
   const run = await findRun(deps.db, data.runId);
   if (!run) throw new Error(`commission run ${data.runId} not found`);
-  await markRun(deps.db, run.id, { status: 'running' });
-  await progress('processing', 10, 'Locking the period');
   try {
     const outcome = await deps.db.transaction(async (tx) => {
+      // 'running' only while this transaction holds the run's lock (decision 035).
+      await holdRunLock(tx, run.id);
+      await markRun(deps.db, run.id, { status: 'running' });
+      await progress('processing', 10, 'Locking the period');
       const period = await openPeriodOrRefuse(tx, run.commissions_period_id);
       await progress('processing', 30, 'Updating the lines');
       const result = await work(tx, period);
