@@ -37,7 +37,7 @@ import { StepUpDialog } from './step-up-dialog';
 
 const AmountsChart = lazy(() => import('./amounts-chart'));
 
-function StepCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+export function StepCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <Paper

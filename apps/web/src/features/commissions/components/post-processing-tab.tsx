@@ -390,6 +390,44 @@ function TotalsPanel({ totals }: { totals: PreviewTotals }) {
       <Suspense fallback={<Skeleton variant="rectangular" height={320} />}>
         <PayeeTotalsChart payees={totals.payees} />
       </Suspense>
+      {/* The figures themselves: what each payee is paid at stamping (held amounts wait). */}
+      <TableContainer sx={{ maxWidth: '100%' }}>
+        <Table size="small" aria-label="Totals per payee">
+          <TableHead>
+            <TableRow>
+              <TableCell>Payee</TableCell>
+              <TableCell align="right">Agent</TableCell>
+              <TableCell align="right">Leader</TableCell>
+              <TableCell align="right">Held (waits)</TableCell>
+              <TableCell align="right">Total</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {totals.payees.map((payee) => (
+              <TableRow key={payee.payeeId}>
+                <TableCell>
+                  {payee.payeeCode}
+                  <Typography variant="caption" component="div" color="text.secondary">
+                    {payee.payeeName}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatRand(payee.agentCents)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatRand(payee.leaderCents)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatRand(payee.heldCents)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                  {formatRand(payee.totalCents)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Box>
   );
 }
