@@ -385,7 +385,7 @@ function TotalsPanel({ totals }: { totals: PreviewTotals }) {
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography variant="body2">
-        {`${totals.payeeCount} payees · ${formatRand(totals.totalCents)} in total. The ${totals.payees.length} largest:`}
+        {`${totals.payeeCount} payees · ${formatRand(totals.totalCents)} in total. The ${totals.payees.length} largest below; a held amount is in the total but is paid only once the payee passes the compulsory training.`}
       </Typography>
       <Suspense fallback={<Skeleton variant="rectangular" height={320} />}>
         <PayeeTotalsChart payees={totals.payees} />

@@ -64,7 +64,8 @@ export function ReversalStep({ period }: { period: CommissionPeriod }) {
           label="Order number"
           value={orderInput}
           onChange={(event) => setOrderInput(event.target.value)}
-          sx={{ minWidth: 200 }}
+          fullWidth={false}
+          sx={{ flex: '1 1 200px', maxWidth: 320 }}
         />
         <Button type="submit" variant="outlined" disabled={orderInput.trim() === ''}>
           Find Lines

@@ -33,13 +33,17 @@ export function CommissionsPage() {
   const closed = current?.status === 'closed' ? current : (period.data?.previous ?? null);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // minmax(0, 1fr): a wide child (the tabs, a table) scrolls inside its card instead of widening
+    // the page past a phone's screen.
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageHeader
         title="Commissions Management"
         subtitle="Freeze profiles, stamp the period, check the totals, export the payouts and close the period."
       />
       {period.isError ? <Alert severity="error">Failed to get current commissions period</Alert> : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         <FreezeControl />
         {period.data ? <PeriodPanel data={period.data} /> : <LinearProgress aria-label="Loading the period" />}
       </Box>
