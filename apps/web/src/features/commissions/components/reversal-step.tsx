@@ -82,19 +82,22 @@ export function ReversalStep({ period }: { period: CommissionPeriod }) {
             <TableHead>
               <TableRow>
                 <TableCell>Payee</TableCell>
-                <TableCell>Role</TableCell>
                 <TableCell align="right">Amount</TableCell>
-                <TableCell>Source</TableCell>
                 <TableCell />
               </TableRow>
             </TableHead>
             <TableBody>
               {lines.data.lines.map((line) => (
                 <TableRow key={line.id}>
-                  <TableCell>{`Z-${line.payeeId} ${line.payeeName}`}</TableCell>
-                  <TableCell>{roleLabel(line)}</TableCell>
-                  <TableCell align="right">{formatRand(line.amountCents)}</TableCell>
-                  <TableCell>{SOURCE_LABEL[line.source]}</TableCell>
+                  <TableCell>
+                    {`Z-${line.payeeId} ${line.payeeName}`}
+                    <Typography variant="caption" component="div" color="text.secondary">
+                      {`${roleLabel(line)} · ${SOURCE_LABEL[line.source]}`}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatRand(line.amountCents)}
+                  </TableCell>
                   <TableCell align="right">
                     {line.reversedByLineId !== null ? (
                       <Typography variant="body2" color="text.secondary">
