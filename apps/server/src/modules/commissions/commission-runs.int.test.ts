@@ -3,13 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { withConnection } from '../../db/client.ts';
 import { commissionRuns, commissionsPeriodIndex } from '../../db/schema/index.ts';
+import { createTrainingModule, recordAttempts } from '../../db/seed/activity-factories.ts';
 import { createPeriod } from '../../db/seed/commission-cycle-factories.ts';
-import { createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
+import {
+  createProductType,
+  createSupplier,
+  createUser,
+  grantFeatures,
+  linkUser,
+  type UserRow,
+} from '../../db/seed/factories.ts';
+import { universityStatusOf } from '../university/university.service.ts';
+import { stageHeldPayees } from './commission-calc.queries.ts';
 import { holdRunLock, STOPPED_RUN_MESSAGE } from './commission-runs.queries.ts';
 
 // A step whose process died (decision 035): the run row still says 'running' and pg-boss still has
 // the job 'active' until it expires, but the step's lock went with its connection. Reads show the
-// run failed, and the step can be started again at once instead of 30 minutes later.
+// run failed, and the step can be started again at once instead of 30 minutes later. And the
+// training gate's set-based copy of the university rule agrees with the university's own status.
 
 const PASSWORD = 'Secret123';
 let ctx: TestContext;
@@ -114,5 +125,65 @@ describe('a step whose process died', () => {
     }
     const [period] = await ctx.db.select().from(commissionsPeriodIndex).where(eq(commissionsPeriodIndex.id, periodId));
     expect(period!.closedAt).not.toBeNull();
+  });
+});
+
+describe('the training gate', () => {
+  it('holds exactly the payees whose university status is 102 (the two copies of the rule agree)', async () => {
+    const db = ctx.db;
+    const [typeP, typeQ] = [await createProductType(db, 'Gate P'), await createProductType(db, 'Gate Q')];
+    const supplierA = await createSupplier(db, { supplierName: 'Gate A', productTypeIds: [typeP.id] });
+    const supplierB = await createSupplier(db, { supplierName: 'Gate B', productTypeIds: [typeP.id] });
+    const forA = await createTrainingModule(db, {
+      moduleName: 'Gate A',
+      isCompulsory: true,
+      supplierIds: [supplierA.id],
+    });
+    const forQ = await createTrainingModule(db, {
+      moduleName: 'Gate Q',
+      isCompulsory: true,
+      productTypeIds: [typeQ.id],
+    });
+    // Leaders at structure level 4 or lower (a number at least 4).
+    await createTrainingModule(db, {
+      moduleName: 'Gate lead',
+      isCompulsory: true,
+      trainingTypes: 3,
+      refsStructureLevelId: 4,
+    });
+    const optional = await createTrainingModule(db, { moduleName: 'Gate optional', isCompulsory: false });
+    await createTrainingModule(db, { moduleName: 'Gate off', isCompulsory: true, active: false });
+
+    const user = (fields: Parameters<typeof createUser>[1] = {}) => createUser(db, { withoutLogin: true, ...fields });
+    const missingA = await user();
+    const passedA = await user();
+    const onlyB = await user();
+    const missingQ = await user();
+    const deepLeader = await user({ isLeader: true, refsMaxStructureLevelId: 5 });
+    const highLeader = await user({ isLeader: true, refsMaxStructureLevelId: 2 });
+    const notLeader = await user({ refsMaxStructureLevelId: 6 });
+    const gateAdmin = await user({ isAdmin: true });
+    for (const person of [missingA, passedA]) await linkUser(db, person.id, { supplierIds: [supplierA.id] });
+    await linkUser(db, onlyB.id, { supplierIds: [supplierB.id] });
+    await linkUser(db, missingQ.id, { productTypeIds: [typeQ.id] });
+    await recordAttempts(db, forA.id, [
+      { userId: passedA.id, pass: true },
+      { userId: missingA.id, pass: false },
+    ]);
+    await recordAttempts(db, forQ.id, [{ userId: onlyB.id, pass: true }]);
+    await recordAttempts(db, optional.id, [{ userId: missingA.id, pass: true }]);
+
+    const people = [missingA, passedA, onlyB, missingQ, deepLeader, highLeader, notLeader, gateAdmin, admin];
+    const ids = people.map((person) => person.id);
+    const held = await db.transaction(async (tx) => {
+      await stageHeldPayees(tx, true);
+      const rows = await tx.execute<{ id: number }>(
+        sql`select id from commission_held_payees where id = any(${`{${ids.join(',')}}`}::int[]) order by id`,
+      );
+      return rows.rows.map((row) => row.id);
+    });
+    const statuses = await universityStatusOf(db, ids);
+    expect(held).toEqual(ids.filter((id) => statuses.get(id) === 102).sort((a, b) => a - b));
+    expect(held).toEqual([missingA.id, missingQ.id, deepLeader.id].sort((a, b) => a - b));
   });
 });
