@@ -57,6 +57,8 @@ test('the admin runs a whole commission cycle from freeze to close; a second clo
   await expect(page).toHaveURL(/\/commissions$/);
   await expect(page.getByRole('heading', { name: 'Commissions Management' })).toBeVisible();
   await expect(page.getByTestId('period-status')).toHaveText('Open');
+  await page.getByRole('tab', { name: 'Sales Report' }).click();
+  await expect(page.getByRole('table', { name: 'Sales per supplier and product' })).toBeVisible();
   await shoot(page, '1-commissions-open');
 
   // 1. Freeze.
