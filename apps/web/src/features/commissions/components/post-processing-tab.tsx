@@ -42,6 +42,9 @@ import {
 
 const PayeeTotalsChart = lazy(() => import('./payee-totals-chart'));
 
+/** Columns a phone leaves out, so order, payee, role and amount fit without scrolling sideways. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function lastRunText(run: CommissionRun | undefined): string {
   if (!run) return 'Not run yet';
   if (run.status === 'failed') return `Failed: ${run.error ?? 'unknown error'}`;
@@ -268,8 +271,8 @@ function LinesTable() {
               <TableCell>Payee</TableCell>
               <TableCell>Role</TableCell>
               <TableCell align="right">Amount</TableCell>
-              <TableCell>Source</TableCell>
-              <TableCell>Rate column / rule</TableCell>
+              <TableCell sx={WIDE_ONLY}>Source</TableCell>
+              <TableCell sx={WIDE_ONLY}>Rate column / rule</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -304,10 +307,10 @@ function LinesTable() {
                   {formatRand(line.amountCents)}
                   {line.isHeld ? <Chip size="small" color="warning" label="Held" sx={{ ml: 1 }} /> : null}
                 </TableCell>
-                <TableCell>
+                <TableCell sx={WIDE_ONLY}>
                   {line.source === 'import' ? 'Imported' : line.source === 'calculated' ? 'Calculated' : 'Reversal'}
                 </TableCell>
-                <TableCell sx={{ fontSize: 12, color: 'text.secondary', wordBreak: 'break-word' }}>
+                <TableCell sx={{ ...WIDE_ONLY, fontSize: 12, color: 'text.secondary', wordBreak: 'break-word' }}>
                   {line.rateColumn ? `${line.rateColumn} (deal ${line.dealId})` : line.rule}
                 </TableCell>
               </TableRow>
@@ -344,7 +347,6 @@ function ExceptionsTable() {
         <Table size="small" aria-label="Exceptions">
           <TableHead>
             <TableRow>
-              <TableCell>From</TableCell>
               <TableCell>Order</TableCell>
               <TableCell>Reason</TableCell>
             </TableRow>
@@ -352,16 +354,17 @@ function ExceptionsTable() {
           <TableBody>
             {data && data.items.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={3}>No exceptions.</TableCell>
+                <TableCell colSpan={2}>No exceptions.</TableCell>
               </TableRow>
             ) : null}
             {data?.items.map((item) => (
               <TableRow key={`${item.source}-${item.id}`}>
-                <TableCell>
-                  {EXCEPTION_SOURCES[item.source]}
-                  {item.line ? ` (line ${item.line})` : ''}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {item.orderNumber ?? '—'}
+                  <Typography variant="caption" component="div" color="text.secondary">
+                    {`${EXCEPTION_SOURCES[item.source]}${item.line ? ` (line ${item.line})` : ''}`}
+                  </Typography>
                 </TableCell>
-                <TableCell>{item.orderNumber ?? '—'}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{item.reason}</TableCell>
               </TableRow>
             ))}
