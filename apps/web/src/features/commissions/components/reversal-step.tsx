@@ -78,7 +78,7 @@ export function ReversalStep({ period }: { period: CommissionPeriod }) {
       ) : null}
       {lines.data?.lines.length ? (
         <TableContainer sx={{ maxWidth: '100%' }}>
-          <Table size="small" aria-label="Lines of the order">
+          <Table size="small" aria-label="Lines of the order" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
             <TableHead>
               <TableRow>
                 <TableCell>Payee</TableCell>
