@@ -1335,6 +1335,20 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     sample: (s) => ({ query: { period: NO_SUCH_ID }, body: { password: s.password } }),
   },
   {
+    route: 'GET /api/commissions/period-lines',
+    flags: ['Commissions'],
+    note: 'no such period: 404',
+    expect: FLAGGED_ADMINS,
+    sample: () => ({ query: { period: NO_SUCH_ID, order: 'NO-SUCH-ORDER' } }),
+  },
+  {
+    route: 'POST /api/commissions/reverse-line',
+    flags: ['Commissions'],
+    note: 'the right password, no such line: 404',
+    expect: FLAGGED_ADMINS,
+    sample: (s) => ({ body: { lineId: NO_SUCH_ID, reason: 'matrix check', password: s.password } }),
+  },
+  {
     route: 'GET /api/commissions/sales-report',
     flags: ['Commissions'],
     note: 'no such period: 404',

@@ -38,6 +38,7 @@ const FAMILY_OF = new Map<string, Family>([
   // Step-up of the commission cycle: each try is a password guess.
   ['POST /api/commissions/close-commissions-period', 'passwordChange'],
   ['POST /api/commissions/export-banking-details', 'passwordChange'],
+  ['POST /api/commissions/reverse-line', 'passwordChange'],
 ]);
 
 function familyOf(request: FastifyRequest): Family | undefined {

@@ -102,6 +102,50 @@ export const ClosureSummary = z.object({
 });
 export type ClosureSummary = z.infer<typeof ClosureSummary>;
 
+// ---- Reversal lines (DECISIONS "Commissions" 7; decision 035) ----
+
+/** The lines of a closed period for one order, to pick the one a reversal takes back. */
+export const PeriodLinesQuery = z.strictObject({ period: Id, order: z.string().trim().min(1).max(100) });
+export type PeriodLinesQuery = z.infer<typeof PeriodLinesQuery>;
+
+export const PeriodLine = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  payeeId: z.number().int(),
+  payeeName: z.string(),
+  role: z.enum(['agent', 'leader']),
+  leaderLevel: z.number().int().nullable(),
+  /** Cents. */
+  amountCents: z.number().int(),
+  source: z.enum(['calculated', 'import', 'reversal']),
+  /** The reversal line that already takes this one back, if any (a line is reversed once). */
+  reversedByLineId: z.number().int().nullable(),
+});
+export type PeriodLine = z.infer<typeof PeriodLine>;
+
+export const PeriodLines = z.object({ lines: z.array(PeriodLine) });
+export type PeriodLines = z.infer<typeof PeriodLines>;
+
+export const ReverseLineRequest = z.strictObject({
+  lineId: Id,
+  /** Cents taken back, at most the original amount; all of it when left out. */
+  takeBackCents: z.number().int().positive().max(2_147_483_647).optional(),
+  reason: z.string().trim().min(3, 'Please say why the line is reversed.').max(500),
+  password: StepUpPassword,
+});
+export type ReverseLineRequest = z.infer<typeof ReverseLineRequest>;
+
+export const LineReversed = z.object({
+  reversalLineId: z.number().int(),
+  /** Cents, negative. */
+  amountCents: z.number().int(),
+  message: z.string(),
+});
+export type LineReversed = z.infer<typeof LineReversed>;
+
+export const LINE_REVERSED = 'Reversal line added: the next stamping puts it in the open period.';
+export const LINE_ALREADY_REVERSED = 'This line has already been reversed.';
+
 // ---- Banking export (DECISIONS "Commissions" 9) ----
 
 export const PaymentFile = z.enum(['bank', 'eWallet']);

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appSettings, commissionRuns, commissionsPeriodIndex } from '../../db/schema/index.ts';
+import { runStopped, STOPPED_RUN_MESSAGE } from './commission-runs.queries.ts';
 
 // SQL of the calculation half of the cycle (DECISIONS "Commissions" 1–6; decision 031). Every step
 // is a handful of set-based statements inside ONE transaction that first takes the commissions
@@ -54,27 +55,38 @@ export async function findRun(db: Executor, id: number): Promise<CommissionRunRo
   return row;
 }
 
-/** The latest run of each step (of the period, when given). */
+/**
+ * The latest run of each step (of the period, when given). A 'running' run whose step has stopped
+ * (its process died) reads as failed, so the page offers to run it again (decision 035).
+ */
 export async function latestRuns(db: Executor, steps: readonly string[], periodId?: number) {
-  const result = await db.execute<{ id: number }>(sql`
-    select distinct on (step_name) id from commission_runs
-     where step_name in (${sql.join(
+  const result = await db.execute<{ id: number; stopped: boolean }>(sql`
+    select distinct on (step_name) r.id, ${runStopped('r')} as stopped from commission_runs r
+     where r.step_name in (${sql.join(
        steps.map((step) => sql`${step}`),
        sql`, `,
      )})
-       ${periodId ? sql`and (commissions_period_id = ${periodId} or commissions_period_id is null)` : sql``}
-     order by step_name, created_at desc, id desc`);
+       ${periodId ? sql`and (r.commissions_period_id = ${periodId} or r.commissions_period_id is null)` : sql``}
+     order by r.step_name, r.created_at desc, r.id desc`);
   const ids = result.rows.map((row) => row.id);
   if (!ids.length) return [];
-  return db.select().from(commissionRuns).where(inArray(commissionRuns.id, ids)).orderBy(desc(commissionRuns.id));
+  const stopped = new Set(result.rows.filter((row) => row.stopped).map((row) => row.id));
+  const rows = await db
+    .select()
+    .from(commissionRuns)
+    .where(inArray(commissionRuns.id, ids))
+    .orderBy(desc(commissionRuns.id));
+  return rows.map((row) =>
+    stopped.has(row.id) && row.status === 'running' ? { ...row, status: 'failed', error: STOPPED_RUN_MESSAGE } : row,
+  );
 }
 
-/** Runs of these steps not finished yet (queued or running). */
+/** Runs of this step not finished yet (queued, or running with their step alive). */
 export async function activeRuns(db: Executor, step: string) {
-  return db
-    .select({ id: commissionRuns.id })
-    .from(commissionRuns)
-    .where(and(eq(commissionRuns.stepName, step), inArray(commissionRuns.status, ['queued', 'running'])));
+  const result = await db.execute<{ id: number }>(sql`
+    select r.id from commission_runs r
+     where r.step_name = ${step} and r.status in ('queued', 'running') and not ${runStopped('r')}`);
+  return result.rows;
 }
 
 // ---------------------------------------------------------------------------------------------

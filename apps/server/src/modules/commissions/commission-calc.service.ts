@@ -33,6 +33,7 @@ import {
   writeLeaderExceptions,
   writeLeaderLines,
 } from './commission-calc.queries.ts';
+import { holdRunLock } from './commission-runs.queries.ts';
 
 // The calculation steps of the cycle (spec 3 §4.5; DECISIONS "Commissions" 1–6; decision 031).
 // A request checks the period, records a run (queued) and enqueues a job in one transaction; the
@@ -129,10 +130,13 @@ export async function runStep(
   const { db } = deps;
   const run = await findRun(db, data.runId);
   if (!run) throw new Error(`commission run ${data.runId} not found`);
-  await updateRun(db, run.id, { status: 'running', startedAt: new Date(), finishedAt: null, error: null });
   try {
     const result = await withConnection(db, (connection) =>
       connection.transaction(async (tx) => {
+        // 'running' only while this transaction holds the run's lock: if the process dies, the lock
+        // goes with its connection and reads see the run as stopped (decision 035).
+        await holdRunLock(tx, run.id);
+        await updateRun(db, run.id, { status: 'running', startedAt: new Date(), finishedAt: null, error: null });
         await progress('preparing', 5, 'Waiting for other commission work to finish');
         await lockCommissionLines(tx);
         const step = run.stepName as CalcStep;

@@ -1,9 +1,15 @@
 import { COMMISSION_FREEZE_MESSAGE, type ProfileUpdateRequest } from '@portal/domain/accounts/profile';
-import { PERIOD_ALREADY_CLOSED } from '@portal/domain/commissions/cycle';
+import { LINE_ALREADY_REVERSED, LINE_REVERSED, PERIOD_ALREADY_CLOSED } from '@portal/domain/commissions/cycle';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
-import { auditLog, commissionLines, commissionsPeriodIndex, ordersCommissionPaid } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  commissionLines,
+  commissionsPeriodIndex,
+  ordersCommissionPaid,
+  ordersImport,
+} from '../../db/schema/index.ts';
 import { createOrders } from '../../db/seed/activity-factories.ts';
 import { createCommissionLines, createPeriod } from '../../db/seed/commission-cycle-factories.ts';
 import {
@@ -15,7 +21,6 @@ import {
   nextSequence,
   type UserRow,
 } from '../../db/seed/factories.ts';
-import { postReversal } from './commission-cycle.service.ts';
 
 // The end of the commission cycle (spec 3 §2.9, §4.5, §7.3; DECISIONS "Commissions" 6–10; decision
 // 032), in the order an admin runs it: freeze, stamp (held lines roll over), closure summary,
@@ -374,15 +379,65 @@ describe('the next period', () => {
       .select()
       .from(commissionLines)
       .where(and(eq(commissionLines.commissionsPeriodId, periodId), eq(commissionLines.amountCents, 15000)));
-    const reversal = await postReversal(
-      ctx.db,
-      { userId: admin.id, authId: null },
-      { lineId: closedLine!.id, reason: 'Order cancelled by the supplier' },
+    const [order] = await ctx.db
+      .select({ orderNumber: ordersImport.orderNumber })
+      .from(ordersImport)
+      .where(eq(ordersImport.id, closedLine!.ordersImportId));
+    const listed = await call(
+      'GET',
+      `/api/commissions/period-lines?period=${periodId}&order=${encodeURIComponent(order!.orderNumber)}`,
+      adminCookie,
     );
-    expect(reversal.amountCents).toBe(-15000);
-    await expect(
-      postReversal(ctx.db, { userId: admin.id, authId: null }, { lineId: closedLine!.id, reason: 'twice' }),
-    ).rejects.toThrow(/already been reversed/);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().lines).toContainEqual(
+      expect.objectContaining({ id: closedLine!.id, amountCents: 15000, reversedByLineId: null }),
+    );
+
+    const reverse = (lineId: number, password = PASSWORD) =>
+      call('POST', '/api/commissions/reverse-line', adminCookie, {
+        lineId,
+        reason: 'Order cancelled by the supplier',
+        password,
+      });
+    const wrongPassword = await reverse(closedLine!.id, 'not-my-password');
+    expect(wrongPassword.statusCode).toBe(403);
+    expect(wrongPassword.json().code).toBe('STEP_UP_FAILED');
+
+    const reversed = await reverse(closedLine!.id);
+    expect(reversed.statusCode).toBe(201);
+    expect(reversed.json()).toMatchObject({ amountCents: -15000, message: LINE_REVERSED });
+    const [reversal] = await ctx.db
+      .select()
+      .from(commissionLines)
+      .where(eq(commissionLines.id, reversed.json().reversalLineId));
+    // Same payee, order, role and level as the original; negative; waiting for the next stamping.
+    expect(reversal).toMatchObject({
+      ordersImportId: closedLine!.ordersImportId,
+      payeeUsersMasterId: closedLine!.payeeUsersMasterId,
+      role: closedLine!.role,
+      leaderLevel: closedLine!.leaderLevel,
+      amountCents: -15000,
+      source: 'reversal',
+      reversalOfLineId: closedLine!.id,
+      commissionsPeriodId: null,
+    });
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'commission.line.reverse'), eq(auditLog.entityId, String(reversal!.id))));
+    expect(audit?.after).toMatchObject({ reversalOfLineId: closedLine!.id, reason: 'Order cancelled by the supplier' });
+
+    const twice = await reverse(closedLine!.id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().detail).toBe(LINE_ALREADY_REVERSED);
+    const relisted = await call(
+      'GET',
+      `/api/commissions/period-lines?period=${periodId}&order=${encodeURIComponent(order!.orderNumber)}`,
+      adminCookie,
+    );
+    expect(relisted.json().lines).toContainEqual(
+      expect.objectContaining({ id: closedLine!.id, reversedByLineId: reversal!.id }),
+    );
 
     // The training gate lifted: the held line is released and rolls into this period.
     await ctx.db
@@ -397,15 +452,16 @@ describe('the next period', () => {
         ['reversal', -15000, closedLine!.id],
       ].sort(),
     );
+    // A line of the open period is corrected by re-running its step, not reversed.
     const openLine = lines.find((line) => line.source === 'calculated')!;
-    await expect(
-      postReversal(ctx.db, { userId: admin.id, authId: null }, { lineId: openLine.id, reason: 'open' }),
-    ).rejects.toThrow(/closed period/);
+    const open = await reverse(openLine.id);
+    expect(open.statusCode).toBe(409);
+    expect(open.json().detail).toMatch(/closed period/);
 
     const summary = (await call('GET', `/api/commissions/closure-summary?period=${nextId}`, adminCookie)).json().data;
     expect(summary).toMatchObject({ agent: { order_count: 2, total_amount: -6000 }, total_commissions_paid: -6000 });
     // The original line in the closed period is untouched.
-    expect((await linesOf(periodId)).find((line) => line.id === closedLine!.id)!.amountCents).toBe(15000);
+    expect((await linesOf(periodId)).find((line) => line.id === closedLine!.id)).toEqual(closedLine);
   });
 });
 

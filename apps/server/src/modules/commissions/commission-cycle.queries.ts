@@ -259,6 +259,32 @@ export interface LineRow extends Record<string, unknown> {
   period_closed_at: Date | null;
 }
 
+/** The lines of a period for one order number, each with the reversal that takes it back, if any. */
+export async function periodLinesOfOrder(db: Executor, periodId: number, orderNumber: string) {
+  const result = await db.execute<{
+    id: number;
+    order_number: string;
+    payee_id: number;
+    first_name: string | null;
+    surname: string | null;
+    role: 'agent' | 'leader';
+    leader_level: number | null;
+    amount_cents: number;
+    source: 'calculated' | 'import' | 'reversal';
+    reversed_by: number | null;
+  }>(sql`
+    select l.id, o.order_number, l.payee_users_master_id as payee_id, u.first_name, u.surname, l.role,
+           l.leader_level, l.amount_cents, l.source,
+           (select r.id from commission_lines r where r.reversal_of_line_id = l.id limit 1) as reversed_by
+      from commission_lines l
+      join orders_import o on o.id = l.orders_import_id
+      join users_master u on u.id = l.payee_users_master_id
+     where l.commissions_period_id = ${periodId} and o.order_number = ${orderNumber}
+     order by l.role, l.leader_level nulls first, l.id
+     limit 100`);
+  return result.rows;
+}
+
 export async function findLineForReversal(tx: Executor, lineId: number): Promise<LineRow | undefined> {
   const result = await tx.execute<LineRow>(sql`
     select l.id, l.commissions_period_id, l.orders_import_id, l.payee_users_master_id, l.role, l.leader_level,

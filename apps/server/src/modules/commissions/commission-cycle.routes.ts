@@ -8,8 +8,12 @@ import {
   CommissionsPeriodQuery,
   CurrentCommissionPeriod,
   CycleStepStarted,
+  LineReversed,
   OpenNextPeriod,
+  PeriodLines,
+  PeriodLinesQuery,
   PeriodQuery,
+  ReverseLineRequest,
   SalesReport,
   ToggleCommissionFreeze,
   ToggleCommissionFreezeResult,
@@ -28,6 +32,8 @@ import {
   currentPeriod,
   freezeStatus,
   openNextPeriod,
+  periodLines,
+  reverseLine,
   runClosing,
   runStamping,
   STAMP_QUEUE,
@@ -174,6 +180,36 @@ export const commissionCycleRoutes =
       },
       async (request, reply) =>
         reply.status(202).send(await startClosing(deps, actorOf(request), request.query.period, request.body.password)),
+    );
+
+    app.get(
+      '/api/commissions/period-lines',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: "A period's lines for one order number, each with the reversal that takes it back, if any",
+          querystring: PeriodLinesQuery,
+          response: { 200: PeriodLines },
+        },
+      },
+      (request) => periodLines(deps.db, request.query.period, request.query.order),
+    );
+
+    app.post(
+      '/api/commissions/reverse-line',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary:
+            'Reverses a line of a closed period: a negative line for the same payee, order and level, stamped into the open period; needs the password again',
+          body: ReverseLineRequest,
+          response: { 201: LineReversed },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await reverseLine(deps.db, actorOf(request), request.body, requestOf(request))),
     );
 
     app.get(

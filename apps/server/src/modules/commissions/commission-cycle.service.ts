@@ -7,9 +7,14 @@ import {
   type CycleStepStarted,
   centsToRand,
   EWALLET_EXPORT_HEADER,
+  LINE_ALREADY_REVERSED,
+  LINE_REVERSED,
+  type LineReversed,
   type OpenNextPeriod,
   PERIOD_ALREADY_CLOSED,
   PERIOD_BEING_CLOSED,
+  type PeriodLines,
+  type ReverseLineRequest,
   type SalesReport,
   type ToggleCommissionFreezeResult,
 } from '@portal/domain/commissions/cycle';
@@ -39,6 +44,7 @@ import {
   openPeriod,
   type PeriodRow,
   payoutsPage,
+  periodLinesOfOrder,
   recordPaidOrders,
   reversalOf,
   salesByProduct,
@@ -46,6 +52,7 @@ import {
   setRunJob,
   stampLines,
 } from './commission-cycle.queries.ts';
+import { failStoppedRuns, holdRunLock } from './commission-runs.queries.ts';
 import { isCommissionFreezeOn } from './commissions.service.ts';
 
 // The end of the commission cycle (spec 3 §2.9, §4.5; DECISIONS "Commissions" 6–10; decision
@@ -178,6 +185,8 @@ async function claimStep(
   const started = await deps.db.transaction(async (tx) => {
     const period = await openPeriodOrRefuse(tx, periodId);
     check(period);
+    // A run whose process died is failed, not in the way (decision 035).
+    await failStoppedRuns(tx, step);
     if (await findUnfinishedRun(tx, periodId, step)) {
       throw conflict(
         step === 'close' ? PERIOD_BEING_CLOSED : 'Stamping of this period is already running.',
@@ -232,10 +241,12 @@ async function runStep(
 ) {
   const run = await findRun(deps.db, data.runId);
   if (!run) throw new Error(`commission run ${data.runId} not found`);
-  await markRun(deps.db, run.id, { status: 'running' });
-  await progress('processing', 10, 'Locking the period');
   try {
     const outcome = await deps.db.transaction(async (tx) => {
+      // 'running' only while this transaction holds the run's lock (decision 035).
+      await holdRunLock(tx, run.id);
+      await markRun(deps.db, run.id, { status: 'running' });
+      await progress('processing', 10, 'Locking the period');
       const period = await openPeriodOrRefuse(tx, run.commissions_period_id);
       await progress('processing', 30, 'Updating the lines');
       const result = await work(tx, period);
@@ -378,7 +389,8 @@ function localPhone(phone: string | null): string | null {
 export async function postReversal(
   db: Database,
   actor: Actor | { userId: number | null; authId: string | null },
-  input: { lineId: number; amountCents?: number; reason: string },
+  input: { lineId: number; amountCents?: number | undefined; reason: string },
+  request?: { id: string; ip: string },
 ): Promise<{ reversalLineId: number; amountCents: number }> {
   return db.transaction(async (tx) => {
     const line = await findLineForReversal(tx, input.lineId);
@@ -387,7 +399,7 @@ export async function postReversal(
     if (!line.period_closed_at) {
       throw conflict('Only a line of a closed period is reversed; an open period is corrected by re-running its step.');
     }
-    if (await reversalOf(tx, line.id)) throw conflict('This line has already been reversed.', undefined, 'REVERSED');
+    if (await reversalOf(tx, line.id)) throw conflict(LINE_ALREADY_REVERSED, undefined, 'REVERSED');
     const amountCents = input.amountCents ?? -line.amount_cents;
     if (amountCents >= 0 || -amountCents > line.amount_cents) {
       throw new AppError('BAD_REVERSAL', 400, 'A reversal takes back part or all of the original amount.');
@@ -398,10 +410,61 @@ export async function postReversal(
       action: 'commission.line.reverse',
       entity: 'commission_lines',
       entityId: reversalLineId,
+      before: {
+        lineId: line.id,
+        periodId: line.commissions_period_id,
+        payeeId: line.payee_users_master_id,
+        amountCents: line.amount_cents,
+      },
       after: { reversalOfLineId: line.id, amountCents, reason: input.reason },
+      ...(request ? { request } : {}),
     });
     return { reversalLineId, amountCents };
   });
+}
+
+/**
+ * The admin's reversal (decision 035): the password again, like the close, because a reversal is
+ * as final as a close for the payee (a line is reversed once and a reversal is never reversed, so a
+ * mistaken one cannot be taken back in the portal) and it takes money out of their next payout.
+ */
+export async function reverseLine(
+  db: Database,
+  actor: Actor,
+  input: ReverseLineRequest,
+  request?: { id: string; ip: string },
+): Promise<LineReversed> {
+  await assertCurrentPassword(db, actor.authId, input.password, 'password');
+  const reversed = await postReversal(
+    db,
+    actor,
+    {
+      lineId: input.lineId,
+      amountCents: input.takeBackCents === undefined ? undefined : -input.takeBackCents,
+      reason: input.reason,
+    },
+    request,
+  );
+  return { ...reversed, message: LINE_REVERSED };
+}
+
+/** The lines of a period for one order, to choose the one to reverse. */
+export async function periodLines(db: Executor, periodId: number, orderNumber: string): Promise<PeriodLines> {
+  if (!(await findPeriod(db, periodId))) throw notFound('Commissions period not found', 'PERIOD_NOT_FOUND');
+  const rows = await periodLinesOfOrder(db, periodId, orderNumber);
+  return {
+    lines: rows.map((row) => ({
+      id: row.id,
+      orderNumber: row.order_number,
+      payeeId: row.payee_id,
+      payeeName: `${row.first_name ?? ''} ${row.surname ?? ''}`.trim(),
+      role: row.role,
+      leaderLevel: row.leader_level,
+      amountCents: row.amount_cents,
+      source: row.source,
+      reversedByLineId: row.reversed_by,
+    })),
+  };
 }
 
 // ---- Sales report ----

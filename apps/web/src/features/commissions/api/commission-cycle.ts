@@ -5,7 +5,10 @@ import {
   CommissionPeriod,
   CurrentCommissionPeriod,
   CycleStepStarted,
+  LineReversed,
   type OpenNextPeriod,
+  PeriodLines,
+  type ReverseLineRequest,
   SalesReport,
   ToggleCommissionFreezeResult,
 } from '@portal/domain/commissions/cycle';
@@ -21,6 +24,7 @@ export const commissionKeys = {
   period: ['commissions', 'period'] as const,
   summary: (period: number | undefined) => ['commissions', 'summary', period] as const,
   sales: (period: number | undefined) => ['commissions', 'sales', period] as const,
+  periodLines: (period: number, order: string) => ['commissions', 'period-lines', period, order] as const,
 };
 
 export function useFreezeStatus() {
@@ -97,6 +101,25 @@ export function useClosePeriod() {
         body: { password: input.password },
         schema: CycleStepStarted,
       }),
+  });
+}
+
+/** A closed period's lines of one order, to choose the one to reverse (decision 035). */
+export function usePeriodLines(period: number, order: string) {
+  return useQuery({
+    queryKey: commissionKeys.periodLines(period, order),
+    queryFn: ({ signal }) =>
+      api('/api/commissions/period-lines', { query: { period, order }, schema: PeriodLines, signal }),
+    enabled: order !== '',
+  });
+}
+
+export function useReverseLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReverseLineRequest) =>
+      api('/api/commissions/reverse-line', { method: 'POST', body, schema: LineReversed }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commissionKeys.all }),
   });
 }
 

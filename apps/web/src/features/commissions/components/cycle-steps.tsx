@@ -37,7 +37,7 @@ import { StepUpDialog } from './step-up-dialog';
 
 const AmountsChart = lazy(() => import('./amounts-chart'));
 
-function StepCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+export function StepCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <Paper
@@ -104,7 +104,14 @@ function ClosureSummaryStep({ period }: { period: CommissionPeriod }) {
     <StepCard icon={<SummarizeRoundedIcon color="primary" />} title="Closure summary">
       {summary.isError ? <Alert severity="error">Failed to get closure summary</Alert> : null}
       {data ? (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'center' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+            alignItems: 'center',
+          }}
+        >
           <Box
             component="dl"
             sx={{ display: 'grid', gridTemplateColumns: 'auto auto auto', columnGap: 2, rowGap: 0.5, m: 0 }}
@@ -145,15 +152,21 @@ function ClosureSummaryStep({ period }: { period: CommissionPeriod }) {
               {formatRand(data.total_commissions_paid)}
             </Typography>
           </Box>
-          <Suspense fallback={<Box sx={{ height: 200 }} />}>
-            <AmountsChart
-              height={200}
-              bars={[
-                { label: 'Agent', cents: data.agent.total_amount },
-                { label: 'Dealer', cents: data.dealer.total_amount },
-              ]}
-            />
-          </Suspense>
+          {data.payee_count === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              Nothing is stamped in this period yet: stamp it to see its totals.
+            </Typography>
+          ) : (
+            <Suspense fallback={<Box sx={{ height: 200 }} />}>
+              <AmountsChart
+                height={200}
+                bars={[
+                  { label: 'Agent', cents: data.agent.total_amount },
+                  { label: 'Dealer', cents: data.dealer.total_amount },
+                ]}
+              />
+            </Suspense>
+          )}
         </Box>
       ) : summary.isPending ? (
         <LinearProgress aria-label="Loading the closure summary" />
@@ -293,7 +306,9 @@ function CloseStep({ period, reload }: { period: CommissionPeriod; reload: () =>
 export function CycleSteps({ period, reload }: { period: CommissionPeriod; reload: () => void }) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         <StampingStep period={period} />
         <BankingExportStep period={period} />
       </Box>

@@ -21,7 +21,7 @@ export default function PayeeTotalsChart({ payees }: { payees: PayeeTotal[] }) {
         layout="horizontal"
         margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
         yAxis={[{ scaleType: 'band', data: labels, width: 80 }]}
-        xAxis={[{ valueFormatter: (value: number) => `R${Math.round(value)}` }]}
+        xAxis={[{ valueFormatter: (value: number) => formatRand(Math.round(value) * 100).replace(/,00$/, '') }]}
         series={[
           { data: payees.map((p) => p.agentCents / 100), label: 'Agent', stack: 'total', color: '#3d6fd1' },
           { data: payees.map((p) => p.leaderCents / 100), label: 'Leader', stack: 'total', color: '#d4a017' },

@@ -42,6 +42,11 @@ import {
 
 const PayeeTotalsChart = lazy(() => import('./payee-totals-chart'));
 
+/** Columns a phone leaves out, so order, payee, role and amount fit without scrolling sideways. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+/** Narrower cell padding on a phone: the tables sit inside the tab's and the card's padding. */
+const TIGHT_CELLS = { '& td, & th': { px: { xs: 0.75, sm: 2 } } } as const;
+
 function lastRunText(run: CommissionRun | undefined): string {
   if (!run) return 'Not run yet';
   if (run.status === 'failed') return `Failed: ${run.error ?? 'unknown error'}`;
@@ -261,15 +266,15 @@ function LinesTable() {
       </Box>
       {lines.isError ? <LoadErrorAlert error={lines.error} onRetry={() => lines.refetch()} /> : null}
       <TableContainer sx={{ maxWidth: '100%' }}>
-        <Table size="small" aria-label="Commission lines">
+        <Table size="small" aria-label="Commission lines" sx={TIGHT_CELLS}>
           <TableHead>
             <TableRow>
               <TableCell>Order</TableCell>
               <TableCell>Payee</TableCell>
               <TableCell>Role</TableCell>
               <TableCell align="right">Amount</TableCell>
-              <TableCell>Source</TableCell>
-              <TableCell>Rate column / rule</TableCell>
+              <TableCell sx={WIDE_ONLY}>Source</TableCell>
+              <TableCell sx={WIDE_ONLY}>Rate column / rule</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -304,10 +309,10 @@ function LinesTable() {
                   {formatRand(line.amountCents)}
                   {line.isHeld ? <Chip size="small" color="warning" label="Held" sx={{ ml: 1 }} /> : null}
                 </TableCell>
-                <TableCell>
+                <TableCell sx={WIDE_ONLY}>
                   {line.source === 'import' ? 'Imported' : line.source === 'calculated' ? 'Calculated' : 'Reversal'}
                 </TableCell>
-                <TableCell sx={{ fontSize: 12, color: 'text.secondary', wordBreak: 'break-word' }}>
+                <TableCell sx={{ ...WIDE_ONLY, fontSize: 12, color: 'text.secondary', wordBreak: 'break-word' }}>
                   {line.rateColumn ? `${line.rateColumn} (deal ${line.dealId})` : line.rule}
                 </TableCell>
               </TableRow>
@@ -341,10 +346,9 @@ function ExceptionsTable() {
     <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
       {exceptions.isError ? <LoadErrorAlert error={exceptions.error} onRetry={() => exceptions.refetch()} /> : null}
       <TableContainer>
-        <Table size="small" aria-label="Exceptions">
+        <Table size="small" aria-label="Exceptions" sx={TIGHT_CELLS}>
           <TableHead>
             <TableRow>
-              <TableCell>From</TableCell>
               <TableCell>Order</TableCell>
               <TableCell>Reason</TableCell>
             </TableRow>
@@ -352,16 +356,17 @@ function ExceptionsTable() {
           <TableBody>
             {data && data.items.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={3}>No exceptions.</TableCell>
+                <TableCell colSpan={2}>No exceptions.</TableCell>
               </TableRow>
             ) : null}
             {data?.items.map((item) => (
               <TableRow key={`${item.source}-${item.id}`}>
-                <TableCell>
-                  {EXCEPTION_SOURCES[item.source]}
-                  {item.line ? ` (line ${item.line})` : ''}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {item.orderNumber ?? '—'}
+                  <Typography variant="caption" component="div" color="text.secondary">
+                    {`${EXCEPTION_SOURCES[item.source]}${item.line ? ` (line ${item.line})` : ''}`}
+                  </Typography>
                 </TableCell>
-                <TableCell>{item.orderNumber ?? '—'}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{item.reason}</TableCell>
               </TableRow>
             ))}
@@ -385,11 +390,49 @@ function TotalsPanel({ totals }: { totals: PreviewTotals }) {
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography variant="body2">
-        {`${totals.payeeCount} payees · ${formatRand(totals.totalCents)} in total. The ${totals.payees.length} largest:`}
+        {`${totals.payeeCount} payees · ${formatRand(totals.totalCents)} in total. The ${totals.payees.length} largest below; a held amount is in the total but is paid only once the payee passes the compulsory training.`}
       </Typography>
       <Suspense fallback={<Skeleton variant="rectangular" height={320} />}>
         <PayeeTotalsChart payees={totals.payees} />
       </Suspense>
+      {/* The figures themselves: what each payee is paid at stamping (held amounts wait). */}
+      <TableContainer sx={{ maxWidth: '100%' }}>
+        <Table size="small" aria-label="Totals per payee" sx={TIGHT_CELLS}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Payee</TableCell>
+              <TableCell align="right">Agent</TableCell>
+              <TableCell align="right">Leader</TableCell>
+              <TableCell align="right">Held (waits)</TableCell>
+              <TableCell align="right">Total</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {totals.payees.map((payee) => (
+              <TableRow key={payee.payeeId}>
+                <TableCell>
+                  {payee.payeeCode}
+                  <Typography variant="caption" component="div" color="text.secondary">
+                    {payee.payeeName}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatRand(payee.agentCents)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatRand(payee.leaderCents)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatRand(payee.heldCents)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                  {formatRand(payee.totalCents)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Box>
   );
 }

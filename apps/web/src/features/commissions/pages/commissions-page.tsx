@@ -14,10 +14,12 @@ import { FreezeControl } from '../components/freeze-control';
 import { ImportDataTab } from '../components/import-data-tab';
 import { PeriodPanel } from '../components/period-panel';
 import { PostProcessingTab } from '../components/post-processing-tab';
+import { ReversalStep } from '../components/reversal-step';
 import { SalesReportTab } from '../components/sales-report-tab';
 
 // Commissions Management (spec 3 §2.9, §4.5): the freeze, the current period, the tabs, then the
-// cycle's last steps in their order (stamp, summary, banking export) and the close at the bottom.
+// cycle's last steps in their order (stamp, summary, banking export), the close, then the reversal
+// of a paid line once a period is closed.
 
 const TABS = ['Export Data', 'Import Data', 'Post-Processing', 'Sales Report'] as const;
 
@@ -27,15 +29,21 @@ export function CommissionsPage() {
   const [tab, setTab] = useState(0);
   const reload = useCallback(() => window.location.reload(), []);
   const current = period.data?.current ?? null;
+  // Reversals take back lines of the latest closed period (decision 035).
+  const closed = current?.status === 'closed' ? current : (period.data?.previous ?? null);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // minmax(0, 1fr): a wide child (the tabs, a table) scrolls inside its card instead of widening
+    // the page past a phone's screen.
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageHeader
         title="Commissions Management"
         subtitle="Freeze profiles, stamp the period, check the totals, export the payouts and close the period."
       />
       {period.isError ? <Alert severity="error">Failed to get current commissions period</Alert> : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         <FreezeControl />
         {period.data ? <PeriodPanel data={period.data} /> : <LinearProgress aria-label="Loading the period" />}
       </Box>
@@ -66,6 +74,7 @@ export function CommissionsPage() {
       </Paper>
 
       {current ? <CycleSteps period={current} reload={reload} /> : null}
+      {closed ? <ReversalStep period={closed} /> : null}
     </Box>
   );
 }
