@@ -35,15 +35,19 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // Precache only the small, fixed part (offline page, icons, styles): a first visit on
-        // prepaid data does not pay for every page of the app. Chunks are cached as they are used.
-        globPatterns: ['offline.html', 'offline.css', 'favicon.svg', 'icons/*.png'],
-        // Page loads go to the network (index.html is revalidated); the shell's own fallback to a
-        // cached index.html is off, so no signal means the offline page, never a stale app.
+        // Precache the small, fixed part: the page shell (index.html and the entry script it names,
+        // so a cached shell never points at a chunk the server no longer has), the offline page,
+        // icons and styles. A first visit on prepaid data does not pay for every page of the app:
+        // the other chunks are cached as they are used. (Decision 039.)
+        globPatterns: ['index.html', 'assets/index-*.js', 'offline.html', 'offline.css', 'favicon.svg', 'icons/*.png'],
+        // Page loads are answered by the handler below (the shell), not by Workbox's fallback.
         navigateFallback: null,
-        // The page request starts while the worker boots instead of after it (warm loads).
-        navigationPreload: true,
+        // No navigation preload: a page load no longer waits for the network, so a preloaded
+        // index.html would be paid for and never read.
+        navigationPreload: false,
         cleanupOutdatedCaches: true,
+        // A new deploy's worker takes over as soon as it is installed: the next page load gets
+        // the new shell (an open tab that asks for a chunk of the old build reloads, main.tsx).
         clientsClaim: true,
         skipWaiting: true,
         runtimeCaching: [
@@ -58,11 +62,28 @@ export default defineConfig({
             },
           },
           {
-            // Pages (not /api/): always the network; with no signal, the offline page.
+            // Pages (not /api/): the precached shell at once, no round trip on a slow line (the
+            // app asks /api/me itself). With no signal, the offline page instead of an app that
+            // cannot reach its data; before the shell is cached, the network. This function is
+            // copied into sw.js as text: it may use only the worker's own globals.
             urlPattern: ({ request, url, sameOrigin }) =>
               sameOrigin && request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
-            handler: 'NetworkOnly',
-            options: { precacheFallback: { fallbackURL: '/offline.html' } },
+            handler: async ({ request }) => {
+              const precached = async (pathname: string) => {
+                for (const name of await caches.keys()) {
+                  if (!name.startsWith('workbox-precache')) continue;
+                  // The precache keys carry a revision (?__WB_REVISION__=…): one build's file each.
+                  const hit = await (await caches.open(name)).match(pathname, { ignoreSearch: true });
+                  if (hit) return hit;
+                }
+                return undefined;
+              };
+              const offline = async () => (await precached('/offline.html')) ?? Response.error();
+              if (!self.navigator.onLine) return offline();
+              const shell = await precached('/index.html');
+              if (shell) return shell;
+              return fetch(request).catch(offline);
+            },
           },
           // Nothing under /api/ is ever matched or cached: personal data stays off the phone's
           // disk and every answer is fresh. The worker lets those requests pass untouched.
