@@ -64,12 +64,16 @@ export default defineConfig({
         skipWaiting: true,
         runtimeCaching: [
           {
-            // Pages (not /api/): the precached shell at once, no round trip on a slow line (the
-            // app asks /api/me itself). With no signal, the offline page instead of an app that
-            // cannot reach its data; before the shell is cached, the network. This function is
-            // copied into sw.js as text: it may use only the worker's own globals.
+            // Pages (not /api/, not a file opened in a tab such as a logo): the precached shell at
+            // once, no round trip on a slow line (the app asks /api/me itself). With no signal, the
+            // offline page instead of an app that cannot reach its data; before the shell is
+            // cached, the network. This function is copied into sw.js as text: it may use only the
+            // worker's own globals.
             urlPattern: ({ request, url, sameOrigin }) =>
-              sameOrigin && request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+              sameOrigin &&
+              request.mode === 'navigate' &&
+              !url.pathname.startsWith('/api/') &&
+              !/\.[a-z0-9]+$/i.test(url.pathname),
             handler: async ({ request }) => {
               const precached = async (pathname: string) => {
                 for (const name of await caches.keys()) {
