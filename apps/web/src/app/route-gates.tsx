@@ -11,9 +11,10 @@ import { loadAppShell } from './shell/load-app-shell';
 
 const loadLoginPage = () => import('../features/accounts/pages/login-page');
 const LoginPage = lazy(() => loadLoginPage().then((module) => ({ default: module.LoginPage })));
-// A browser with no session opening the sign-in page (or '/', which shows it): its chunks are
-// fetched while React starts, not after React has rendered down to this page.
-if (!hadSession() && (window.location.pathname === paths.login || window.location.pathname === paths.home)) {
+// A browser with no session opening the sign-in page: its chunks are fetched while React starts,
+// not after React has rendered down to this page. (Not on '/': a browser with a session cookie
+// but no hint yet would fetch the sign-in page for nothing.)
+if (!hadSession() && window.location.pathname === paths.login) {
   void loadLoginPage().catch(() => undefined);
 }
 
