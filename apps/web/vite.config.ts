@@ -12,7 +12,8 @@ export default defineConfig({
     react(),
     VitePWA({
       // A file (registerSW.js) registers the worker: no inline script, so a strict CSP holds.
-      injectRegister: 'script',
+      // Deferred: the page does not stop parsing for it (it only registers after 'load' anyway).
+      injectRegister: 'script-defer',
       registerType: 'autoUpdate',
       manifestFilename: 'manifest.webmanifest',
       manifest: {
@@ -35,37 +36,64 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // Precache only the small, fixed part (offline page, icons, styles): a first visit on
-        // prepaid data does not pay for every page of the app. Chunks are cached as they are used.
-        globPatterns: ['offline.html', 'offline.css', 'favicon.svg', 'icons/*.png'],
-        // Page loads go to the network (index.html is revalidated); the shell's own fallback to a
-        // cached index.html is off, so no signal means the offline page, never a stale app.
+        // Precache the page shell: index.html and the entry script it names (so a cached shell
+        // never points at a chunk the server no longer has), registerSW.js (else every load
+        // revalidates it over the network), the offline page, icons and styles. The other chunks
+        // are left to the browser's HTTP cache, where they are immutable for a year: a copy in
+        // the worker's cache cost a lookup and a bookkeeping write per chunk on every load, and
+        // the disk twice. A first visit on prepaid data does not pay for every page of the app.
+        // (Decision 039.)
+        globPatterns: [
+          'index.html',
+          'assets/index-*.js',
+          'registerSW.js',
+          'offline.html',
+          'offline.css',
+          'favicon.svg',
+          'icons/*.png',
+        ],
+        // Page loads are answered by the handler below (the shell), not by Workbox's fallback.
         navigateFallback: null,
-        // The page request starts while the worker boots instead of after it (warm loads).
-        navigationPreload: true,
+        // No navigation preload: a page load no longer waits for the network, so a preloaded
+        // index.html would be paid for and never read.
+        navigationPreload: false,
         cleanupOutdatedCaches: true,
+        // A new deploy's worker takes over as soon as it is installed: the next page load gets
+        // the new shell (an open tab that asks for a chunk of the old build reloads, main.tsx).
         clientsClaim: true,
         skipWaiting: true,
         runtimeCaching: [
           {
-            // Hashed chunks never change: served from the worker's cache once fetched.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'assets',
-              expiration: { maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 60 },
-              cacheableResponse: { statuses: [200] },
+            // Pages (not /api/, not a file opened in a tab such as a logo): the precached shell at
+            // once, no round trip on a slow line (the app asks /api/me itself). With no signal, the
+            // offline page instead of an app that cannot reach its data; before the shell is
+            // cached, the network. This function is copied into sw.js as text: it may use only the
+            // worker's own globals.
+            urlPattern: ({ request, url, sameOrigin }) =>
+              sameOrigin &&
+              request.mode === 'navigate' &&
+              !url.pathname.startsWith('/api/') &&
+              !/\.[a-z0-9]+$/i.test(url.pathname),
+            handler: async ({ request }) => {
+              const precached = async (pathname: string) => {
+                for (const name of await caches.keys()) {
+                  if (!name.startsWith('workbox-precache')) continue;
+                  // The precache keys carry a revision (?__WB_REVISION__=…): one build's file each.
+                  const hit = await (await caches.open(name)).match(pathname, { ignoreSearch: true });
+                  if (hit) return hit;
+                }
+                return undefined;
+              };
+              const offline = async () => (await precached('/offline.html')) ?? Response.error();
+              if (!self.navigator.onLine) return offline();
+              const shell = await precached('/index.html');
+              if (shell) return shell;
+              return fetch(request).catch(offline);
             },
           },
-          {
-            // Pages (not /api/): always the network; with no signal, the offline page.
-            urlPattern: ({ request, url, sameOrigin }) =>
-              sameOrigin && request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
-            handler: 'NetworkOnly',
-            options: { precacheFallback: { fallbackURL: '/offline.html' } },
-          },
-          // Nothing under /api/ is ever matched or cached: personal data stays off the phone's
-          // disk and every answer is fresh. The worker lets those requests pass untouched.
+          // Nothing else is matched: the worker lets those requests pass untouched. /assets/ comes
+          // from the HTTP cache; nothing under /api/ is ever cached, so personal data stays off
+          // the phone's disk and every answer is fresh.
         ],
       },
     }),

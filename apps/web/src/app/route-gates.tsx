@@ -9,9 +9,14 @@ import type { AccessRule } from './access';
 import { ErrorScreen, NotFoundPage } from './error-screens';
 import { loadAppShell } from './shell/load-app-shell';
 
-const LoginPage = lazy(() =>
-  import('../features/accounts/pages/login-page').then((module) => ({ default: module.LoginPage })),
-);
+const loadLoginPage = () => import('../features/accounts/pages/login-page');
+const LoginPage = lazy(() => loadLoginPage().then((module) => ({ default: module.LoginPage })));
+// A browser with no session opening the sign-in page: its chunks are fetched while React starts,
+// not after React has rendered down to this page. (Not on '/': a browser with a session cookie
+// but no hint yet would fetch the sign-in page for nothing.)
+if (!hadSession() && window.location.pathname === paths.login) {
+  void loadLoginPage().catch(() => undefined);
+}
 
 // The signed-in shell (drawer, bell, alerts) loads once someone is signed in: never on /login.
 const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
