@@ -6,7 +6,6 @@ export default defineConfig({
   plugins: [react()],
   test: {
     name: 'web',
-    sequence: { groupOrder: 2 },
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
