@@ -2,16 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // One pool for the three projects: the unit and web files fill the cores while integration
-    // files wait on PostgreSQL. Vitest runs projects with different maxWorkers one after the other
-    // (and the default is one worker on two cores), which left a core idle for the unit and web
-    // files (docs/decisions/040). Two cores here: three files at a time keeps PostgreSQL and the
-    // hashing responsive.
-    maxWorkers: 3,
     projects: [
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
+          // Vitest's default is cores − 1, one worker here: both cores (docs/decisions/040).
+          maxWorkers: 2,
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
@@ -19,10 +16,13 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['apps/server/src/**/*.int.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Two cores here: a few files at a time keeps PostgreSQL and the hashing responsive.
+          maxWorkers: 3,
         },
       },
       'apps/web/vitest.config.ts',
