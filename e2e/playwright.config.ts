@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2eBasePort, e2eBaseUrl, e2eShardPort, e2eShards } from './environment.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = e2eBasePort;
 
 export default defineConfig({
   testDir: '.',
@@ -8,14 +9,16 @@ export default defineConfig({
   // Per port: runs on other ports (colleagues, CI) must not wipe each other's artifacts.
   outputDir: `../.tmp/e2e-results-${port}`,
   fullyParallel: false,
-  // Two cores: one browser at a time keeps timings honest and the run stable.
-  workers: 1,
+  // One worker per server (E2E_SHARDS, 1 unless `npm test` asks for more): a journey never shares
+  // its server or database with another one running at the same time (docs/decisions/040).
+  workers: e2eShards,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: `../.tmp/playwright-${port}.json` }]] : 'list',
   use: {
-    baseURL: `http://localhost:${port}`,
+    // Workers load this file again with their parallel index set: each one gets its shard's server.
+    baseURL: e2eBaseUrl,
     trace: 'retain-on-failure',
     // The journeys test pages, not the service worker: blocked so every load is fresh from the
     // server and page.route() sees every request. installable-offline.spec.ts allows it.
@@ -35,13 +38,14 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } }],
-  webServer: {
+  webServer: Array.from({ length: e2eShards }, (_, shard) => ({
     command: 'node --import tsx e2e/server.ts',
     cwd: '..',
-    url: `http://localhost:${port}/api/health`,
+    env: { E2E_SHARD: String(shard) },
+    url: `http://localhost:${e2eShardPort(shard)}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+    stdout: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  })),
 });

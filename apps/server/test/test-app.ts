@@ -13,7 +13,7 @@ import type { EventHub } from '../src/platform/events.ts';
 import type { Jobs } from '../src/platform/jobs.ts';
 import type { FileStorage } from '../src/platform/storage.ts';
 import { createServices } from '../src/services.ts';
-import { adminQuery, withDatabase } from './test-database.ts';
+import { adminQuery, createThrowawayDatabase, withDatabase } from './test-database.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -49,12 +49,12 @@ export async function createTestContext(
     extend?: (app: FastifyInstance) => void;
     /** A built web app to serve (the static handler's tests). */
     webDistDir?: string;
+    /** The database to copy instead of the migrated template (see createFileDatabase). */
+    template?: string;
   } = {},
 ): Promise<TestContext> {
   const adminUrl = inject('testAdminUrl');
-  const template = inject('testTemplateDatabase');
-  const name = `${template.replace('portal_template', 'portal_file')}_${Math.random().toString(36).slice(2, 8)}`;
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  const name = await createFileDatabase(options.template);
   const url = withDatabase(adminUrl, name);
   const storageDir = await mkdtemp(path.join(os.tmpdir(), 'portal-files-'));
   const settings = loadSettings({
@@ -125,6 +125,18 @@ export async function createTestContext(
       await rm(storageDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A copy of the migrated template database (or of `template`) for this file, named so the run's
+ * teardown drops it; returns its name. Files that need the same costly data in several apps (the
+ * demo seed) arrange it once in one and copy that.
+ */
+export async function createFileDatabase(template = inject('testTemplateDatabase')): Promise<string> {
+  const base = inject('testTemplateDatabase').replace('portal_template', 'portal_file');
+  const name = `${base}_${Math.random().toString(36).slice(2, 8)}`;
+  await createThrowawayDatabase(inject('testAdminUrl'), name, template);
+  return name;
 }
 
 export function sessionCookie(response: LightMyRequestResponse): string {

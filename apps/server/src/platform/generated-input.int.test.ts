@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
 import { ProblemDetails } from '@portal/domain/platform/problem';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/test-app.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createFileDatabase, createTestContext, TEST_ORIGIN, type TestContext } from '../../test/test-app.ts';
+import { withDatabase } from '../../test/test-database.ts';
 import { loadSettings } from '../config.ts';
+import { createDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed/demo.ts';
 
 // Generated bad input (issue 9, part 5). Every operation of the OpenAPI document the app builds
@@ -15,7 +17,8 @@ import { seedDemo } from '../db/seed/demo.ts';
 // naming it (platform/request-validation.ts).
 //
 // Bounded: a fixed seed, a fixed number of requests, each persona against a fresh copy of the demo
-// data (so the admin's password and status changes cannot end the other personas' sessions).
+// data (so the admin's password and status changes cannot end the other personas' sessions),
+// seeded once and copied per persona.
 
 const REQUESTS_PER_OPERATION = 200;
 const SEED = 20_261_123;
@@ -435,7 +438,19 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
   await Promise.all(Array.from({ length: limit }, worker));
 }
 
-async function runPersona(persona: Persona): Promise<Finding[]> {
+/** The demo data, seeded once into a database each persona's app gets a copy of. */
+async function seededDemoDatabase(): Promise<string> {
+  const name = await createFileDatabase();
+  const db = createDatabase(withDatabase(inject('testAdminUrl'), name), { max: 2 });
+  try {
+    await seedDemo(db, new Date('2026-11-22T10:00:00Z'));
+  } finally {
+    await db.$client.end();
+  }
+  return name;
+}
+
+async function runPersona(persona: Persona, demo: Promise<string>): Promise<Finding[]> {
   // The request limits as shipped (the harness raises them for other tests): a flood of
   // password changes meets its 429 instead of hashing 200 passwords.
   const defaults = loadSettings({});
@@ -458,10 +473,12 @@ async function runPersona(persona: Persona): Promise<Finding[]> {
       done();
     },
   });
-  const ctx: TestContext = await createTestContext({ ...limits, LOG_LEVEL: 'error' }, { logStream });
+  const ctx: TestContext = await createTestContext(
+    { ...limits, LOG_LEVEL: 'error' },
+    { logStream, template: await demo },
+  );
   const found: Finding[] = [];
   try {
-    await seedDemo(ctx.db, new Date('2026-11-22T10:00:00Z'));
     const { rows } = await ctx.db.$client.query<{ id: string }>('SELECT id::text FROM users_master ORDER BY id');
     const knownIds = rows.map((row) => row.id);
     knownNumbers = knownIds.map(Number);
@@ -546,8 +563,9 @@ async function runPersona(persona: Persona): Promise<Finding[]> {
  */
 const runs = new Map<Persona, Promise<Finding[]>>();
 beforeAll(() => {
+  const demo = seededDemoDatabase();
   for (const persona of PERSONAS) {
-    const run = runPersona(persona);
+    const run = runPersona(persona, demo);
     run.catch(() => {}); // reported by the persona's own test
     runs.set(persona, run);
   }
