@@ -166,7 +166,7 @@ export async function findKnownOrders(tx: Executor, supplierId: number): Promise
 export async function updateKnownOrders(tx: Executor, batch: { id: number; productTypeId: number }) {
   const result = await tx.execute(sql`
     update orders_import o set
-      agent_identification = n.agent_identification,
+      agent_identification = case when n.attributed then o.agent_identification else n.agent_identification end,
       customer_status_1 = n.customer_status_1,
       customer_status_2 = n.customer_status_2,
       customer_account_number = n.customer_account_number,
@@ -186,13 +186,12 @@ export async function updateKnownOrders(tx: Executor, batch: { id: number; produ
       import_batch_id = ${batch.id},
       updated_at = now()
     from (
-      select k.id, case when k.attributed then x.agent_identification else s.agent_identification end as agent_identification,
-             s.customer_status_1, s.customer_status_2, s.customer_account_number, s.customer_name, s.customer_phone,
-             s.customer_email, s.customer_address, s.order_created_date, s.order_paid_date,
-             s.order_installation_date, s.supplier_activation_date, s.external_reference, s.product, s.region
+      select k.id, k.attributed, s.agent_identification, s.customer_status_1, s.customer_status_2,
+             s.customer_account_number, s.customer_name, s.customer_phone, s.customer_email, s.customer_address,
+             s.order_created_date, s.order_paid_date, s.order_installation_date, s.supplier_activation_date,
+             s.external_reference, s.product, s.region
         from fibre_known k
         join fibre_staging s on s.line = k.line
-        join orders_import x on x.id = k.id
     ) n
     where o.id = n.id
       and (o.agent_identification, o.customer_status_1, o.customer_status_2, o.customer_account_number,
@@ -200,10 +199,11 @@ export async function updateKnownOrders(tx: Executor, batch: { id: number; produ
            o.order_paid_date, o.order_installation_date, o.supplier_activation_date, o.external_reference,
            o.product, o.refs_product_type_id, o.region)
           is distinct from
-          (n.agent_identification, n.customer_status_1, n.customer_status_2, n.customer_account_number,
-           n.customer_name, n.customer_phone, n.customer_email, n.customer_address, n.order_created_date,
-           n.order_paid_date, n.order_installation_date, n.supplier_activation_date, n.external_reference,
-           n.product, ${batch.productTypeId}::integer, n.region)`);
+          (case when n.attributed then o.agent_identification else n.agent_identification end,
+           n.customer_status_1, n.customer_status_2, n.customer_account_number, n.customer_name,
+           n.customer_phone, n.customer_email, n.customer_address, n.order_created_date, n.order_paid_date,
+           n.order_installation_date, n.supplier_activation_date, n.external_reference, n.product,
+           ${batch.productTypeId}::integer, n.region)`);
   return result.rowCount ?? 0;
 }
 
