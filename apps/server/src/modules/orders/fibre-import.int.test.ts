@@ -2,6 +2,7 @@ import type { FibreImportStarted, FibreImportStatus, FibreSupplierOptions } from
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { overrideOrders } from '../../db/seed/activity-factories.ts';
 import { createProductType, createSupplier, createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
 import { insertOrderImport } from './fibre-import.queries.ts';
 import { FIBRE_IMPORT_QUEUE, runFibreImport } from './fibre-import.service.ts';
@@ -109,6 +110,51 @@ async function ordersOf(orderNumbers: string[]) {
     where o.suppliers_master_id = ${supplier} and o.order_number in ${orderNumbers}
     order by o.order_number`);
   return result.rows;
+}
+
+const effectiveDealer = sql`coalesce(ov.newly_assigned_agent, om.users_master_id)`;
+const everyOrder = sql`orders_import o
+  left join orders_master om on om.orders_import_id = o.id
+  left join orders_admin_override ov on ov.orders_import_id = o.id`;
+
+/** The leaderboard's and the structure report's pre-aggregates, each beside a rebuild from the orders. */
+async function aggregatesKeptAndRebuilt() {
+  const rows = async (query: ReturnType<typeof sql>) => (await ctx.db.execute(query)).rows;
+  return {
+    kept: {
+      sales: await rows(sql`select month::text, suppliers_master_id as supplier, users_master_id as dealer, sales,
+        first_paid::text from leaderboard_monthly_sales order by 1, 2, 3`),
+      totals: await rows(sql`select month::text, users_master_id as dealer, sales, first_paid::text
+        from leaderboard_monthly_totals order by 1, 2`),
+      ranks: await rows(sql`select month::text, suppliers_master_id as supplier, sales, first_paid::text, dealers
+        from leaderboard_monthly_ranks where dealers <> 0 order by 1, 2, 3, 4`),
+      days: await rows(sql`select users_master_id as dealer, day::text, suppliers_master_id as supplier,
+        milestone::int, orders from structure_daily_orders order by 1, 2, 3, 4`),
+    },
+    rebuilt: {
+      sales:
+        await rows(sql`select date_trunc('month', o.order_paid_date)::date::text as month, o.suppliers_master_id as supplier,
+        ${effectiveDealer} as dealer, count(*)::int as sales, min(o.order_paid_date)::text as first_paid
+        from ${everyOrder} where o.order_paid_date is not null and ${effectiveDealer} is not null
+        group by 1, 2, 3 order by 1, 2, 3`),
+      totals:
+        await rows(sql`select date_trunc('month', o.order_paid_date)::date::text as month, ${effectiveDealer} as dealer,
+        count(*)::int as sales, min(o.order_paid_date)::text as first_paid
+        from ${everyOrder} where o.order_paid_date is not null and ${effectiveDealer} is not null
+        group by 1, 2 order by 1, 2`),
+      ranks: await rows(sql`select month::text, supplier, sales, first_paid::text, count(*)::int as dealers
+        from (select month, suppliers_master_id as supplier, sales, first_paid from leaderboard_monthly_sales
+              union all select month, 0, sales, first_paid from leaderboard_monthly_totals) x
+        group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
+      days: await rows(sql`select ${effectiveDealer} as dealer, m.day::text, o.suppliers_master_id as supplier,
+        m.milestone, count(*)::int as orders
+        from ${everyOrder}
+        cross join lateral (values (1, o.order_created_date), (2, o.order_paid_date),
+                                   (3, o.order_installation_date), (4, o.supplier_activation_date)) m(milestone, day)
+        where ${effectiveDealer} is not null and m.day is not null
+        group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
+    },
+  };
 }
 
 const unique = () => String(Date.now()).slice(-6) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
@@ -237,6 +283,47 @@ describe('the fibre activity import', () => {
       sql`select customer_name from orders_import where suppliers_master_id = ${supplier} and order_number = 'F-20'`,
     );
     expect(stored.rows[0]!.customer_name).toBe('Tab\there, back\\slash "quoted"\nnext line');
+  });
+
+  it('keeps the leaderboard and structure pre-aggregates equal to a rebuild from the orders', async () => {
+    const a = (agent: string, order: string, dates: Partial<Record<'created' | 'paid' | 'installed', string>> = {}) =>
+      line(agent, order, { created: '2026-10-01', paid: '2026-10-05', installed: '2026-10-09', ...dates });
+    const first = await importCsv(
+      [
+        HEADER,
+        a(`Z-${dealerByCode.id}`, 'A-1'),
+        a(`Z-${dealerByCode.id}`, 'A-2', { paid: '2026-11-02', installed: '2026-11-03' }),
+        a(`${dealerByBareCode.id}`, 'A-3', { paid: '2026-10-05' }),
+        a(dealerById.identificationNo!, 'A-4', { created: '2026-09-28' }),
+        a('nobody', 'A-5'),
+        a('nobody', 'A-6'),
+        a(`Z-${dealerByCode.id}`, 'A-7', { paid: '2026-02-30' }),
+      ].join('\n'),
+    );
+    expect(first.counts).toMatchObject({ rows: 7, inserted: 6, rejected: 1, attributed: 4 });
+    let aggregates = await aggregatesKeptAndRebuilt();
+    expect(aggregates.kept).toEqual(aggregates.rebuilt);
+    expect(aggregates.kept.totals.length).toBeGreaterThan(0);
+
+    // A-6 is reassigned before a later file names a dealer for it: the reassignment keeps deciding.
+    const overridden = await ctx.db.execute<{ id: number }>(
+      sql`select id from orders_import where suppliers_master_id = ${supplier} and order_number = 'A-6'`,
+    );
+    await overrideOrders(ctx.db, [{ orderId: overridden.rows[0]!.id, dealerId: dealerByPassport.id }]);
+    const second = await importCsv(
+      [
+        HEADER,
+        a(`Z-${dealerByCode.id}`, 'A-1', { paid: '2026-11-04', installed: '2026-11-06' }),
+        a(`Z-${dealerByCode.id}`, 'A-2', { paid: '2026-11-02', installed: '2026-11-03' }),
+        a(`${dealerByBareCode.id}`, 'A-3', { created: '2026-09-30', paid: '2026-10-05' }),
+        a(`Z-${dealerByBareCode.id}`, 'A-5', { paid: '2026-10-01' }),
+        a(`Z-${dealerByCode.id}`, 'A-6'),
+        a(`Z-${dealerById.id}`, 'A-8', { paid: '2026-10-01' }),
+      ].join('\n'),
+    );
+    expect(second.counts).toMatchObject({ rows: 6, inserted: 1, updated: 5, rejected: 0, attributed: 3 });
+    aggregates = await aggregatesKeptAndRebuilt();
+    expect(aggregates.kept).toEqual(aggregates.rebuilt);
   });
 
   it('a connection killed between loading and applying leaves nothing applied; running the job again applies the whole file', async () => {

@@ -51,6 +51,14 @@ export async function updateOrderImport(db: Executor, id: number, values: Partia
   await db.update(orderImports).set(values).where(eq(orderImports.id, id));
 }
 
+/**
+ * Settings for this transaction's bulk statements: sorts and groups of a million rows in memory
+ * rather than on disk, and no JIT (compiling the large inserts cost seconds and saved nothing).
+ */
+export async function tuneForBulk(tx: Executor): Promise<void> {
+  await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
+}
+
 export async function createStaging(tx: Executor): Promise<void> {
   await tx.execute(sql`
     create temp table fibre_staging (
@@ -121,73 +129,184 @@ export async function takeRepeatedLines(tx: Executor) {
   return result.rows;
 }
 
+/** The Z-code rule: `Z-123`, `z123` or `123` is users_master.id 123 (DECISIONS "Orders"). */
+const byCode = (identification: ReturnType<typeof sql>) =>
+  sql`substring(${identification} from '^\\s*(?:[zZ]-?)?([0-9]{1,9})\\s*$')::integer`;
+
 /**
- * Upserts the staged rows into orders_import on (supplier, order number): new numbers inserted,
- * known ones updated (dates, statuses, customer details). The agent identification of an order
- * already attributed to a dealer is kept.
+ * The dealer an agent identification names when its Z-code matched nobody (`byCodeId` null): by
+ * ID/passport number (unique, case-insensitive). coalesce runs the sub-select only for those rows,
+ * so the ID number is looked up for the rows whose code did not match, not for every row.
  */
-export async function upsertOrders(tx: Executor, batch: { id: number; supplierId: number; productTypeId: number }) {
-  const result = await tx.execute<{ inserted: number; updated: number }>(sql`
-    with upserted as (
-      insert into orders_import as o (
+const dealerOf = (identification: ReturnType<typeof sql>, byCodeId: ReturnType<typeof sql>) => sql`coalesce(
+  ${byCodeId},
+  (select u.id from users_master u where upper(u.identification_no) = upper(btrim(${identification}))))`;
+
+/**
+ * The staged rows whose order number the supplier already has, with whether a dealer holds the
+ * order, in `fibre_known`. Returns how many.
+ */
+export async function findKnownOrders(tx: Executor, supplierId: number): Promise<number> {
+  await tx.execute(sql`
+    create temp table fibre_known (line integer not null, id integer not null, attributed boolean not null)
+    on commit drop`);
+  const result = await tx.execute(sql`
+    insert into fibre_known (line, id, attributed)
+    select s.line, o.id, exists (select 1 from orders_master m where m.orders_import_id = o.id)
+      from fibre_staging s
+      join orders_import o on o.suppliers_master_id = ${supplierId} and o.order_number = s.order_number`);
+  return result.rowCount ?? 0;
+}
+
+/**
+ * Updates the known orders whose values changed (dates, statuses, customer details); an unchanged
+ * row is not written again, so its triggers and indexes cost nothing. The agent identification of
+ * an order already attributed to a dealer is kept. Returns the rows written.
+ */
+export async function updateKnownOrders(tx: Executor, batch: { id: number; productTypeId: number }) {
+  const result = await tx.execute(sql`
+    update orders_import o set
+      agent_identification = case when n.attributed then o.agent_identification else n.agent_identification end,
+      customer_status_1 = n.customer_status_1,
+      customer_status_2 = n.customer_status_2,
+      customer_account_number = n.customer_account_number,
+      customer_name = n.customer_name,
+      customer_phone = n.customer_phone,
+      customer_email = n.customer_email,
+      customer_address = n.customer_address,
+      order_created_date = n.order_created_date,
+      order_paid_date = n.order_paid_date,
+      order_installation_date = n.order_installation_date,
+      supplier_activation_date = n.supplier_activation_date,
+      external_reference = n.external_reference,
+      product = n.product,
+      products_master_id = case when o.product is distinct from n.product then null else o.products_master_id end,
+      refs_product_type_id = ${batch.productTypeId},
+      region = n.region,
+      import_batch_id = ${batch.id},
+      updated_at = now()
+    from (
+      select k.id, k.attributed, s.agent_identification, s.customer_status_1, s.customer_status_2,
+             s.customer_account_number, s.customer_name, s.customer_phone, s.customer_email, s.customer_address,
+             s.order_created_date, s.order_paid_date, s.order_installation_date, s.supplier_activation_date,
+             s.external_reference, s.product, s.region
+        from fibre_known k
+        join fibre_staging s on s.line = k.line
+    ) n
+    where o.id = n.id
+      and (o.agent_identification, o.customer_status_1, o.customer_status_2, o.customer_account_number,
+           o.customer_name, o.customer_phone, o.customer_email, o.customer_address, o.order_created_date,
+           o.order_paid_date, o.order_installation_date, o.supplier_activation_date, o.external_reference,
+           o.product, o.refs_product_type_id, o.region)
+          is distinct from
+          (case when n.attributed then o.agent_identification else n.agent_identification end,
+           n.customer_status_1, n.customer_status_2, n.customer_account_number, n.customer_name,
+           n.customer_phone, n.customer_email, n.customer_address, n.order_created_date, n.order_paid_date,
+           n.order_installation_date, n.supplier_activation_date, n.external_reference, n.product,
+           ${batch.productTypeId}::integer, n.region)`);
+  return result.rowCount ?? 0;
+}
+
+/**
+ * Inserts the staged rows the supplier does not have yet (a plain insert: imports of one supplier
+ * run one after another, see lockSupplierImports) and notes each new order with its dealer and
+ * milestone dates in `fibre_new`, for attributeNewOrders. Returns the rows inserted.
+ */
+export async function insertNewOrders(tx: Executor, batch: { id: number; supplierId: number; productTypeId: number }) {
+  await tx.execute(sql`
+    create temp table fibre_new (
+      id integer not null, dealer integer, created date not null, paid date, installed date, activated date
+    ) on commit drop`);
+  const result = await tx.execute(sql`
+    with inserted as (
+      insert into orders_import (
         suppliers_master_id, order_number, agent_identification, customer_status_1, customer_status_2,
         customer_account_number, customer_name, customer_phone, customer_email, customer_address,
         order_created_date, order_paid_date, order_installation_date, supplier_activation_date,
         external_reference, product, refs_product_type_id, region, import_batch_id
       )
-      select ${batch.supplierId}, order_number, agent_identification, customer_status_1, customer_status_2,
-        customer_account_number, customer_name, customer_phone, customer_email, customer_address,
-        order_created_date, order_paid_date, order_installation_date, supplier_activation_date,
-        external_reference, product, ${batch.productTypeId}, region, ${batch.id}
-      from fibre_staging
-      order by order_number
-      on conflict (suppliers_master_id, order_number) do update set
-        agent_identification = case
-          when exists (select 1 from orders_master m where m.orders_import_id = o.id) then o.agent_identification
-          else excluded.agent_identification end,
-        customer_status_1 = excluded.customer_status_1,
-        customer_status_2 = excluded.customer_status_2,
-        customer_account_number = excluded.customer_account_number,
-        customer_name = excluded.customer_name,
-        customer_phone = excluded.customer_phone,
-        customer_email = excluded.customer_email,
-        customer_address = excluded.customer_address,
-        order_created_date = excluded.order_created_date,
-        order_paid_date = excluded.order_paid_date,
-        order_installation_date = excluded.order_installation_date,
-        supplier_activation_date = excluded.supplier_activation_date,
-        external_reference = excluded.external_reference,
-        product = excluded.product,
-        products_master_id = case when o.product is distinct from excluded.product then null else o.products_master_id end,
-        refs_product_type_id = excluded.refs_product_type_id,
-        region = excluded.region,
-        import_batch_id = excluded.import_batch_id,
-        updated_at = now()
-      returning (o.xmax = 0) as inserted
+      select ${batch.supplierId}, s.order_number, s.agent_identification, s.customer_status_1, s.customer_status_2,
+        s.customer_account_number, s.customer_name, s.customer_phone, s.customer_email, s.customer_address,
+        s.order_created_date, s.order_paid_date, s.order_installation_date, s.supplier_activation_date,
+        s.external_reference, s.product, ${batch.productTypeId}, s.region, ${batch.id}
+        from fibre_staging s
+       where not exists (select 1 from fibre_known k where k.line = s.line)
+       order by s.order_number
+      returning id, agent_identification, order_created_date, order_paid_date, order_installation_date,
+                supplier_activation_date
     )
-    select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated
-    from upserted`);
-  return result.rows[0] ?? { inserted: 0, updated: 0 };
+    insert into fibre_new (id, dealer, created, paid, installed, activated)
+    select i.id, ${dealerOf(sql`i.agent_identification`, sql`by_code.id`)}, i.order_created_date, i.order_paid_date,
+           i.order_installation_date, i.supplier_activation_date
+      from inserted i
+      left join users_master by_code on by_code.id = ${byCode(sql`i.agent_identification`)}`);
+  return result.rowCount ?? 0;
+}
+
+/** Imports of one supplier's orders run one after another, so each sees the other's order numbers. */
+export async function lockSupplierImports(tx: Executor, supplierId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`fibre-import:${supplierId}`}, 0))`);
 }
 
 /**
- * Attribution (DECISIONS "Orders"): the file's orders with no dealer yet are matched by Z-code
- * (`Z-123`, `z123` or `123` = users_master.id), else by ID/passport number (case-insensitive).
- * No match leaves the order unmatched (Order Override shows it).
+ * Attribution of the new orders (DECISIONS "Orders"; decision 038): written to orders_master with
+ * the pre-aggregates' per-statement triggers told to stand aside, then added to the leaderboard's
+ * monthly tables and the structure report's day table in one grouped statement each, straight from
+ * `fibre_new`. The same counts the triggers would add (decision 027): a new order has no override,
+ * so it counts for its dealer in the month of its paid date and on each milestone's day. The rank
+ * buckets still follow the monthly tables by their own triggers. Rows are written in key order, so
+ * two imports touching the same dealers wait on each other rather than deadlock.
  */
-export async function attributeOrders(tx: Executor, supplierId: number): Promise<number> {
+export async function attributeNewOrders(tx: Executor, supplierId: number): Promise<number> {
+  await tx.execute(sql`select set_config('portal.attribution_counted', 'on', true)`);
   const result = await tx.execute(sql`
     insert into orders_master (orders_import_id, users_master_id)
-    select o.id, coalesce(by_code.id, by_id_number.id)
-    from fibre_staging s
-    join orders_import o on o.suppliers_master_id = ${supplierId} and o.order_number = s.order_number
-    left join users_master by_code
-      on by_code.id = substring(o.agent_identification from '^\\s*(?:[zZ]-?)?([0-9]{1,9})\\s*$')::integer
-    left join users_master by_id_number
-      on upper(by_id_number.identification_no) = upper(btrim(o.agent_identification))
-    where coalesce(by_code.id, by_id_number.id) is not null
-      and not exists (select 1 from orders_master m where m.orders_import_id = o.id)
-    order by o.id
+    select id, dealer from fibre_new where dealer is not null order by id`);
+  await tx.execute(sql`select set_config('portal.attribution_counted', 'off', true)`);
+  await tx.execute(sql`
+    insert into leaderboard_monthly_sales as l (month, suppliers_master_id, users_master_id, sales, first_paid)
+    select date_trunc('month', paid)::date, ${supplierId}::integer, dealer, count(*)::int, min(paid)
+      from fibre_new where dealer is not null and paid is not null
+     group by 1, 3 order by 1, 3
+    on conflict (month, suppliers_master_id, users_master_id) do update
+       set sales = l.sales + excluded.sales, first_paid = least(l.first_paid, excluded.first_paid)`);
+  await tx.execute(sql`
+    insert into leaderboard_monthly_totals as t (month, users_master_id, sales, first_paid)
+    select date_trunc('month', paid)::date, dealer, count(*)::int, min(paid)
+      from fibre_new where dealer is not null and paid is not null
+     group by 1, 2 order by 1, 2
+    on conflict (month, users_master_id) do update
+       set sales = t.sales + excluded.sales, first_paid = least(t.first_paid, excluded.first_paid)`);
+  await tx.execute(sql`
+    insert into structure_daily_orders as d (users_master_id, day, suppliers_master_id, milestone, orders)
+    select n.dealer, m.day, ${supplierId}::integer, m.milestone, count(*)::int
+      from fibre_new n
+     cross join lateral (values (1::smallint, n.created), (2::smallint, n.paid), (3::smallint, n.installed),
+                                (4::smallint, n.activated)) as m(milestone, day)
+     where n.dealer is not null and m.day is not null
+     group by 1, 2, 4 order by 1, 2, 4
+    on conflict (users_master_id, day, suppliers_master_id, milestone) do update set orders = d.orders + excluded.orders`);
+  return result.rowCount ?? 0;
+}
+
+/**
+ * Attribution of the known orders that have no dealer yet (by the identification just imported).
+ * Few, and possibly overridden or attributed meanwhile by a commission run: written with the
+ * triggers counting them as for any other attribution.
+ */
+export async function attributeKnownOrders(tx: Executor): Promise<number> {
+  const result = await tx.execute(sql`
+    insert into orders_master (orders_import_id, users_master_id)
+    select id, dealer
+      from (
+        select k.id, ${dealerOf(sql`o.agent_identification`, sql`by_code.id`)} as dealer
+          from fibre_known k
+          join orders_import o on o.id = k.id
+          left join users_master by_code on by_code.id = ${byCode(sql`o.agent_identification`)}
+         where not k.attributed
+      ) matched
+     where dealer is not null
+     order by id
     on conflict (orders_import_id) do nothing`);
   return result.rowCount ?? 0;
 }

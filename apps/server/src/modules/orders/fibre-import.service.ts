@@ -20,17 +20,22 @@ import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { getStoredFile, refusedFiles } from '../files/files.service.ts';
 import {
-  attributeOrders,
+  attributeKnownOrders,
+  attributeNewOrders,
   copyIntoStaging,
   createStaging,
+  findKnownOrders,
   findOrderImport,
   findProductType,
+  insertNewOrders,
   insertOrderImport,
+  lockSupplierImports,
   stagingLine,
   suppliersOfProductType,
   takeRepeatedLines,
+  tuneForBulk,
+  updateKnownOrders,
   updateOrderImport,
-  upsertOrders,
 } from './fibre-import.queries.ts';
 
 // The fibre activity import (spec 3 §2.10, §3.6, §5.4; DECISIONS "Orders"). The request stores a
@@ -135,6 +140,7 @@ export async function runFibreImport(
       connection.transaction(async (tx) => {
         if (!batch.storedFileId) throw new Error('The import has no file.');
         const file = await getStoredFile(tx, batch.storedFileId);
+        await tuneForBulk(tx);
         await createStaging(tx);
 
         const rejected: FibreRejectedRow[] = [];
@@ -193,9 +199,13 @@ export async function runFibreImport(
         }
         rejected.sort((a, b) => a.line - b.line);
         const target = { id: batch.id, supplierId: batch.suppliersMasterId, productTypeId: batch.refsProductTypeId };
-        const { inserted, updated } = await upsertOrders(tx, target);
+        // Known order numbers are updated where they changed, new ones inserted (decision 038).
+        await lockSupplierImports(tx, batch.suppliersMasterId);
+        const updated = await findKnownOrders(tx, batch.suppliersMasterId);
+        await updateKnownOrders(tx, target);
+        const inserted = await insertNewOrders(tx, target);
         await progress('processing', 85, 'Matching orders to dealers');
-        const attributed = await attributeOrders(tx, batch.suppliersMasterId);
+        const attributed = (await attributeNewOrders(tx, batch.suppliersMasterId)) + (await attributeKnownOrders(tx));
         await updateOrderImport(tx, batch.id, {
           status: 'completed',
           rowCount,
