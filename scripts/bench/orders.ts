@@ -34,10 +34,12 @@ import { seedOrders } from './seed-orders.ts';
 
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NAME = 'portal_bench_orders';
+const NAME = process.env.BENCH_DB_NAME ?? 'portal_bench_orders';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
 const PASSWORD = 'Bench1234!';
+/** BENCH_IMPORT_ROWS=0 ends the run after the read measurements. */
+class SkipImport extends Error {}
 const started = Date.now();
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
 
@@ -201,6 +203,10 @@ try {
   });
 
   printTable(rows);
+  if (IMPORT_ROWS === 0) {
+    await app.close();
+    throw new SkipImport();
+  }
 
   // --- Fibre import of a large file against a plain COPY of it -------------------------------------
   const header =
@@ -294,6 +300,8 @@ try {
   console.log(`import steps: ${steps.join(' → ')}`);
   console.log(`seed of ${ORDERS} orders: ${seedSeconds.toFixed(1)} s`);
   await app.close();
+} catch (error) {
+  if (!(error instanceof SkipImport)) throw error;
 } finally {
   await db.$client.end();
   await rm(storageDir, { recursive: true, force: true });

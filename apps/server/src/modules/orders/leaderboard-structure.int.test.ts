@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrders, type NewOrder } from '../../db/seed/activity-factories.ts';
 import { createProductType, createSupplier, createUser, type UserRow } from '../../db/seed/factories.ts';
 import { rankedSellers } from './leaderboard.queries.ts';
+import { LEADERBOARD_BRANCHES_QUEUE } from './leaderboard-branches.job.ts';
 
 // The structure view (decision 037) against a brute-force ranking, on a generated tree whose sales
 // tie on count and on first paid date: both ways of reading (the month in ranking order with the
@@ -175,6 +176,26 @@ describe('the structure view', () => {
         plan: 'walk',
       });
       expect(rows.map(({ rank, userId, sales }) => ({ rank, userId, sales }))).toEqual(expected);
+    }
+  });
+
+  it('drops small branches at the nightly job and still ranks them from their members', async () => {
+    const run = await ctx.jobs.runNow(LEADERBOARD_BRANCHES_QUEUE, {});
+    expect(run.state).toBe('completed');
+    // Every generated branch is far below the production threshold.
+    expect((await ctx.db.execute(sql`select 1 from leaderboard_branches`)).rows).toEqual([]);
+    expect((await ctx.db.execute(sql`select 1 from leaderboard_branch_ranks`)).rows).toEqual([]);
+    for (const leader of [admin, people[0]!, people[1]!]) {
+      const expected = await bruteForce(leader.id, null);
+      const rows = await rankedSellers(ctx.db, {
+        from: MONTH,
+        supplierId: null,
+        withinId: leader.id,
+        limit: 10,
+        viewerId: leader.id,
+      });
+      const wanted = expected.filter((row) => row.rank <= 10 || row.userId === leader.id);
+      expect(rows.map(({ rank, userId, sales }) => ({ rank, userId, sales }))).toEqual(wanted);
     }
   });
 });

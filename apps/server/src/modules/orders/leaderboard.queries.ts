@@ -229,3 +229,12 @@ async function structurePlan(
   if (Number(row.branch) === 0) return 'empty';
   return Number(row.walk) <= Number(row.branch) ? 'walk' : 'members';
 }
+
+/**
+ * Lists the branches of at least LEADERBOARD_BRANCH_MIN people for bucket keeping and drops those
+ * that shrank below half of it (leaderboard_branches_refresh; writers of the monthly tables and the
+ * closure wait meanwhile). Only which plan the structure view takes depends on it.
+ */
+export async function refreshLeaderboardBranches(db: Executor): Promise<void> {
+  await db.execute(sql`select leaderboard_branches_refresh(${LEADERBOARD_BRANCH_MIN})`);
+}
