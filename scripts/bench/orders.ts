@@ -38,6 +38,8 @@ const NAME = process.env.BENCH_DB_NAME ?? process.env.BENCH_ORDERS_DB ?? 'portal
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
 const PASSWORD = 'Bench1234!';
+/** BENCH_IMPORT_ROWS=0 ends the run after the read measurements. */
+class SkipImport extends Error {}
 const started = Date.now();
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
 
@@ -206,6 +208,11 @@ try {
     printTable(rows);
   }
 
+  if (IMPORT_ROWS === 0) {
+    await app.close();
+    throw new SkipImport();
+  }
+
   // --- Fibre import of a large file against a plain COPY of it -------------------------------------
   const header =
     'agent_identification,id,customer_status_1,customer_status_2,customer_account_number,customer_name,customer_phone,customer_email,customer_address,order_created_date,order_paid_date,order_installation_date,supplier_activation_date,external_reference,product,region';
@@ -298,6 +305,8 @@ try {
   console.log(`import steps: ${steps.join(' → ')}`);
   console.log(`seed of ${ORDERS} orders: ${seedSeconds.toFixed(1)} s`);
   await app.close();
+} catch (error) {
+  if (!(error instanceof SkipImport)) throw error;
 } finally {
   await db.$client.end();
   await rm(storageDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import type { Database } from '../../apps/server/src/db/client.ts';
+import { LEADERBOARD_BRANCH_MIN } from '../../apps/server/src/modules/orders/leaderboard.queries.ts';
 
 /**
  * `count` orders over the last 13 months across `suppliers`, for the seeded users, set-based
@@ -81,6 +82,9 @@ export async function seedOrders(
       `INSERT INTO leaderboard_monthly_totals (month, users_master_id, sales, first_paid)
        SELECT month, users_master_id, sum(sales)::int, min(first_paid) FROM leaderboard_monthly_sales GROUP BY 1, 2`,
     );
+    // The large branches' rank buckets (decision 037) are built again from the monthly tables.
+    await run('TRUNCATE leaderboard_branches, leaderboard_branch_ranks');
+    await run('SELECT leaderboard_branches_refresh($1)', [LEADERBOARD_BRANCH_MIN]);
     await run('TRUNCATE structure_daily_orders');
     await run(
       `INSERT INTO structure_daily_orders (users_master_id, day, suppliers_master_id, milestone, orders)
@@ -105,5 +109,6 @@ export async function seedOrders(
   await q('VACUUM ANALYZE leaderboard_monthly_sales');
   await q('VACUUM ANALYZE leaderboard_monthly_totals');
   await q('VACUUM ANALYZE leaderboard_monthly_ranks');
+  await q('VACUUM ANALYZE leaderboard_branch_ranks');
   await q('VACUUM ANALYZE structure_daily_orders');
 }

@@ -267,6 +267,36 @@ export const leaderboardMonthlyRanks = pgTable(
 );
 
 /**
+ * The branches whose rank buckets are kept (leaderboard_branch_ranks): people with a large
+ * downstream, chosen by leaderboard_branches_refresh (migration 0020). Which branches are listed
+ * only decides how the structure view reads, never what it answers. Derived data: no foreign keys.
+ */
+export const leaderboardBranches = pgTable('leaderboard_branches', {
+  ancestorId: integer().primaryKey(),
+});
+
+/**
+ * leaderboard_monthly_ranks per listed branch: how many of the branch's dealers stand at each
+ * (sales, first paid) in a month, per supplier (0: all suppliers), kept by the same statement
+ * triggers and by the closure table's (migration 0020), so a large branch's structure view counts
+ * its ranked people and the viewer's rank from a few hundred rows.
+ */
+export const leaderboardBranchRanks = pgTable(
+  'leaderboard_branch_ranks',
+  {
+    ancestorId: integer().notNull(),
+    month: date().notNull(),
+    /** 0 for the dealers' totals across suppliers. */
+    suppliersMasterId: integer().notNull(),
+    sales: integer().notNull(),
+    firstPaid: date().notNull(),
+    /** May be 0 once its dealers moved on; such rows add nothing and are left in place. */
+    dealers: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ancestorId, t.month, t.suppliersMasterId, t.sales, t.firstPaid] })],
+);
+
+/**
  * Orders per effective dealer, supplier, day and milestone (1 created, 2 paid, 3 installed,
  * 4 activated, each by its own date), kept by statement triggers on orders_import, orders_master
  * and orders_admin_override (migration 0014), so the structure report sums a subtree's days

@@ -22,6 +22,7 @@ import {
   runAgentListImport,
   startAgentListImport,
 } from './agent-list-import.service.ts';
+import { scheduleLeaderboardBranches } from './leaderboard-branches.job.ts';
 
 const tags = ['imports'];
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -35,6 +36,8 @@ export const agentListImportRoutes =
       (data, progress) => runAgentListImport(deps, data, progress),
       { expireInSeconds: 30 * 60 },
     );
+    // Imports of people grow branches; the nightly job lists the large ones (decision 037).
+    scheduleLeaderboardBranches(deps);
     const preHandler = [guards.notWaiting, guards.allowed('import', 'orders')];
 
     app.get(

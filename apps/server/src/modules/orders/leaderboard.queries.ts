@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 
 // The leaderboard's one statement (DECISIONS "Leaderboard"). A month's sales per dealer and supplier,
@@ -9,8 +9,17 @@ import type { Executor } from '../../db/client.ts';
 // (dealers per sales and first paid date: a few hundred rows a month) plus a count of the index
 // entries that tie with the viewer on both; the few people left out when reading (admins, user type 2:
 // users_master_unranked_idx) are subtracted from those counts rather than every row joined to
-// users. The structure view ranks only the branch's rows, reached through the closure table.
+// users. The structure view of a large branch (listed in leaderboard_branches, migration 0020,
+// decision 037) reads the same index in ranking order keeping the branch's members (a closure probe
+// per entry) and counts from the branch's own buckets; a small branch is ranked from its members.
 // The server never holds more than the rows it returns.
+
+/**
+ * Branches of at least this many people keep rank buckets (leaderboard_branches_refresh, run by the
+ * nightly job and the migration): below it, ranking the branch's members costs at most this many
+ * key lookups (~1–2 ms).
+ */
+export const LEADERBOARD_BRANCH_MIN = 1000;
 
 export interface LeaderboardFilter {
   /** The month's first day, 'YYYY-MM-DD'. */
@@ -20,6 +29,12 @@ export interface LeaderboardFilter {
   withinId: number | null;
   limit: number;
   viewerId: number;
+  /**
+   * How the structure view reads: chosen from the branch's size when left out ('walk': the month in
+   * ranking order with a closure probe per entry and the branch's buckets; 'members': the branch's
+   * members ranked). Both answer the same; the tests set it to compare them.
+   */
+  plan?: 'walk' | 'members';
 }
 
 export interface RankedRow {
@@ -43,9 +58,9 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
   const histogram = sql`leaderboard_monthly_ranks h
     where h.month = ${filter.from}::date and h.suppliers_master_id = ${filter.supplierId ?? 0}`;
   const unranked = sql`(select x.id from users_master x where x.is_admin or x.refs_type_id = 2)`;
-  const statement =
-    filter.withinId === null
-      ? sql`
+  let statement: SQL;
+  if (filter.withinId === null) {
+    statement = sql`
     with top as (
       select t.users_master_id as user_id, t.sales, t.first_paid
         from ${source} and t.users_master_id not in ${unranked}
@@ -83,13 +98,66 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
       from ranked_rows r
       join users_master u on u.id = r.user_id
      order by r.rank
+  `;
+  } else {
+    const withinId = filter.withinId;
+    const plan = filter.plan ?? (await structurePlan(db, { ...filter, withinId }));
+    if (plan === 'empty') return [];
+    const inBranch = sql`exists (select 1 from users_hierarchy_closure c
+                                  where c.ancestor_id = ${withinId} and c.descendant_id = t.users_master_id)`;
+    const branchHistogram = sql`leaderboard_branch_ranks h
+      where h.ancestor_id = ${withinId} and h.month = ${filter.from}::date
+        and h.suppliers_master_id = ${filter.supplierId ?? 0}`;
+    statement =
+      plan === 'walk'
+        ? // The overall statement with the branch's buckets for the month's and a closure probe
+          // on every index entry read (the top ranks, the viewer's ties, the left-out people).
+          sql`
+    with top as (
+      select t.users_master_id as user_id, t.sales, t.first_paid
+        from ${source} and ${inBranch} and t.users_master_id not in ${unranked}
+       order by t.sales desc nulls last, t.first_paid, t.users_master_id
+       limit ${filter.limit}
+    ),
+    excluded as (
+      select t.users_master_id, t.sales, t.first_paid
+        from ${source} and t.users_master_id in ${unranked} and ${inBranch}
+    ),
+    mine as (
+      select t.users_master_id as user_id, t.sales, t.first_paid
+        from ${source} and t.users_master_id = ${filter.viewerId} and ${inBranch}
+         and t.users_master_id not in ${unranked}
+    ),
+    ranked_rows as (
+      select top.user_id, top.sales,
+             row_number() over (order by top.sales desc, top.first_paid, top.user_id)::int as rank
+        from top
+      union all
+      select m.user_id, m.sales,
+             (1 + (select coalesce(sum(h.dealers), 0) from ${branchHistogram}
+                      and (h.sales > m.sales or (h.sales = m.sales and h.first_paid < m.first_paid)))
+                + (select count(*) from ${source} and t.sales = m.sales and t.first_paid = m.first_paid
+                     and t.users_master_id < m.user_id and ${inBranch})
+                - (select count(*) from excluded e
+                    where e.sales > m.sales
+                       or (e.sales = m.sales and (e.first_paid, e.users_master_id) < (m.first_paid, m.user_id)))
+             )::int
+        from mine m
+       where not exists (select 1 from top where top.user_id = m.user_id)
+    )
+    select r.rank, r.user_id, u.first_name, u.surname, r.sales,
+           (select max(top.sales) from top)::int as top_sales,
+           ((select coalesce(sum(h.dealers), 0) from ${branchHistogram}) - (select count(*) from excluded))::int as ranked
+      from ranked_rows r
+      join users_master u on u.id = r.user_id
+     order by r.rank
   `
-      : sql`
+        : sql`
     with branch as (
       select t.users_master_id as user_id, t.sales, t.first_paid
         from users_hierarchy_closure c
         join ${table} t on t.users_master_id = c.descendant_id and ${scope}
-       where c.ancestor_id = ${filter.withinId} and t.users_master_id not in ${unranked}
+       where c.ancestor_id = ${withinId} and t.users_master_id not in ${unranked}
     ),
     ranked as (
       select b.user_id, b.sales,
@@ -104,6 +172,7 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
      where r.rank <= ${filter.limit} or r.user_id = ${filter.viewerId}
      order by r.rank
   `;
+  }
   const result = await db.execute<{
     rank: number;
     user_id: number;
@@ -122,4 +191,50 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
     topSales: Number(row.top_sales),
     ranked: Number(row.ranked),
   }));
+}
+
+/**
+ * How to read a branch's structure view. A listed branch with its buckets tells, before reading,
+ * how many of the month's index entries the walk would read to find its top `limit` members
+ * (the month's dealers up to the bucket where the branch reaches `limit`): the walk is taken when
+ * that is no more than the branch's people this month, whom the other plan would look up one by one.
+ * A listed branch with nobody in the month has no rows at all.
+ */
+async function structurePlan(
+  db: Executor,
+  filter: LeaderboardFilter & { withinId: number },
+): Promise<'walk' | 'members' | 'empty'> {
+  const supplier = filter.supplierId ?? 0;
+  const result = await db.execute<{ listed: boolean; branch: number; walk: number }>(sql`
+    with b as (
+      select h.sales, h.first_paid,
+             sum(h.dealers) over (order by h.sales desc, h.first_paid) as upto
+        from leaderboard_branch_ranks h
+       where h.ancestor_id = ${filter.withinId} and h.month = ${filter.from}::date and h.suppliers_master_id = ${supplier}
+    ),
+    cut as (
+      select b.sales, b.first_paid from b where b.upto >= ${filter.limit}
+       order by b.sales desc, b.first_paid limit 1
+    )
+    select exists (select 1 from leaderboard_branches k where k.ancestor_id = ${filter.withinId}) as listed,
+           (select coalesce(max(b.upto), 0) from b)::int as branch,
+           (select coalesce(sum(h.dealers), 0) from leaderboard_monthly_ranks h
+             where h.month = ${filter.from}::date and h.suppliers_master_id = ${supplier}
+               and not exists (select 1 from cut
+                                where h.sales < cut.sales or (h.sales = cut.sales and h.first_paid > cut.first_paid))
+           )::int as walk
+  `);
+  const row = result.rows[0]!;
+  if (!row.listed) return 'members';
+  if (Number(row.branch) === 0) return 'empty';
+  return Number(row.walk) <= Number(row.branch) ? 'walk' : 'members';
+}
+
+/**
+ * Lists the branches of at least LEADERBOARD_BRANCH_MIN people for bucket keeping and drops those
+ * that shrank below half of it (leaderboard_branches_refresh; writers of the monthly tables and the
+ * closure wait meanwhile). Only which plan the structure view takes depends on it.
+ */
+export async function refreshLeaderboardBranches(db: Executor): Promise<void> {
+  await db.execute(sql`select leaderboard_branches_refresh(${LEADERBOARD_BRANCH_MIN})`);
 }

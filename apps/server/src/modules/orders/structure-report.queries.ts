@@ -7,7 +7,8 @@ import type { Executor } from '../../db/client.ts';
 // (migration 0014: per effective dealer, supplier, day and milestone, kept by triggers; the
 // dealer is the override's agent when one exists, else the automatic attribution), so a milestone
 // counts when its own date is in the range and the cost follows the branch's days, not the orders.
-// The node's subtree is summed per dealer once; each shown subtree adds up those dealer totals.
+// The node's subtree is summed per dealer once: that is the node's total, and each shown child's
+// subtree adds up its share of those dealer totals.
 
 export interface StructureFilter {
   nodeId: number;
@@ -63,6 +64,14 @@ export async function structureRows(db: Executor, filter: StructureFilter): Prom
        group by d.users_master_id
     ),
     totals as (
+      -- The node's subtree is per_dealer itself: only the children's go through the closure again.
+      select ${filter.nodeId}::int as id,
+             sum(p.created)::int as created,
+             sum(p.paid)::int as paid,
+             sum(p.installed)::int as installed,
+             sum(p.activated)::int as activated
+        from per_dealer p
+      union all
       select s.id,
              sum(p.created)::int as created,
              sum(p.paid)::int as paid,
@@ -71,6 +80,7 @@ export async function structureRows(db: Executor, filter: StructureFilter): Prom
         from shown s
         join users_hierarchy_closure c on c.ancestor_id = s.id
         join per_dealer p on p.user_id = c.descendant_id
+       where not s.is_node
        group by s.id
     )
     select s.id, s.first_name, s.surname, s.is_node,
