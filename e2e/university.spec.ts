@@ -107,12 +107,12 @@ test('the agent fails a module once, then passes it; the card shows 2/5 attempts
     .getByRole('radio', { name: /^Right/ })
     .first()
     .check();
-  await page.getByLabel('Select Language').click();
+  await page.getByRole('combobox', { name: 'Select Language' }).click();
   await page.getByRole('option', { name: 'isiZulu' }).click();
   await expect(page.getByText(/Umbuzo wokuphepha/).first()).toBeVisible();
   await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
   await expect(page.getByText('No content available for this module')).toBeVisible();
-  await page.getByLabel('Select Language').click();
+  await page.getByRole('combobox', { name: 'Select Language' }).click();
   await page.getByRole('option', { name: 'English' }).click();
   await expect(page.getByText(/Safety question/).first()).toBeVisible();
 
