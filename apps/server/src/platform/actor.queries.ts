@@ -7,12 +7,14 @@ export type UserRow = typeof usersMaster.$inferSelect;
 
 /**
  * The session behind a token with its user, the user's feature flags and, when asked, extra facts
- * about the user (the university facts of the waiting check), in one statement: every API request
- * runs it, so it is the floor under every page. It is a named prepared statement: planning it took
- * longer than running it (1.4 ms against 0.2 ms). `extra` names the user as `users_master.id`.
+ * about the user (the university facts of the waiting check) or a route's own fact (decision 044),
+ * in one statement: every API request runs it, so it is the floor under every page. It is a named
+ * prepared statement: planning it took longer than running it (1.4 ms against 0.2 ms). `extra`
+ * names the user as `users_master.id` and may hold placeholders (`sql.placeholder`), given to the
+ * returned function as `params`; `name` names the statement (one per distinct `extra`).
  * An expired session, or one whose login has no dealer row, gives nothing.
  */
-export function prepareSessionActorQuery(db: Database, extra?: SQL) {
+export function prepareSessionActorQuery(db: Database, extra?: SQL, name?: string) {
   const query = db
     .select({
       session: {
@@ -32,9 +34,9 @@ export function prepareSessionActorQuery(db: Database, extra?: SQL) {
     .innerJoin(usersMaster, eq(usersMaster.authId, authSession.userId))
     .where(and(eq(authSession.token, sql.placeholder('token')), gt(authSession.expiresAt, sql.placeholder('now'))))
     .limit(1)
-    .prepare(extra ? 'session_actor_with_facts' : 'session_actor');
-  return async (token: string, now: Date) => {
-    const [row] = await query.execute({ token, now });
+    .prepare(name ?? (extra ? 'session_actor_with_facts' : 'session_actor'));
+  return async (token: string, now: Date, params?: Record<string, unknown>) => {
+    const [row] = await query.execute({ ...params, token, now });
     return row;
   };
 }

@@ -127,9 +127,15 @@ export async function adminTickets(
   };
 }
 
-export async function adminUnreadCount(deps: TicketDeps, actor: Actor, kind: TicketKind): Promise<UnreadCount> {
+/** The console's badge; `readWithActor` is the count when the actor's statement read it (decision 044). */
+export async function adminUnreadCount(
+  deps: TicketDeps,
+  actor: Actor,
+  kind: TicketKind,
+  readWithActor?: unknown,
+): Promise<UnreadCount> {
   assertHelpdesk(actor, kind);
-  return { count: await countAdminUnread(deps.db, kind) };
+  return { count: typeof readWithActor === 'number' ? readWithActor : await countAdminUnread(deps.db, kind) };
 }
 
 /** A sub-status or category the ticket may take: its kind and type, its supplier or all suppliers. */

@@ -264,6 +264,18 @@ export async function countAdminUnread(db: Executor, kind: TicketKind): Promise<
   return Number(result.rows[0]?.count ?? 0);
 }
 
+/**
+ * The same count as a fact of the actor's statement (platform/access.ts, decision 044): the
+ * console's badge then costs one round trip, not two. The kind is the `kind` placeholder; it is
+ * counted only for admins (the route answers only an admin with the kind's flag and counts again
+ * itself when this is null).
+ */
+export const adminUnreadCountFact = {
+  name: 'session_actor_admin_unread',
+  sql: sql`case when users_master.is_admin then (select count(*)::int from tickets t
+             where t.kind = ${sql.placeholder('kind')} and t.is_active and t.unread_admin) end`,
+};
+
 // ---------------------------------------------------------------------------------------------
 // One ticket.
 
