@@ -74,8 +74,10 @@ export function createActorLoader(db: Database, auth: Auth, options: AccessOptio
   const findSessionActorWithFacts = university ? prepareSessionActorQuery(db, university.factsSql) : findSessionActor;
   const withRouteFact = new Map<string, ReturnType<typeof prepareSessionActorQuery>>();
   const findWithRouteFact = (fact: ActorFact) => {
-    let find = withRouteFact.get(fact.name);
-    if (!find) withRouteFact.set(fact.name, (find = prepareSessionActorQuery(db, fact.sql, fact.name)));
+    const known = withRouteFact.get(fact.name);
+    if (known) return known;
+    const find = prepareSessionActorQuery(db, fact.sql, fact.name);
+    withRouteFact.set(fact.name, find);
     return find;
   };
   /**

@@ -7,10 +7,12 @@ import {
   type TicketDetail,
   type TicketThread,
 } from '@portal/domain/tickets/tickets';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMessageTo } from '../../../test/outbox-reader.ts';
 import { connectEvents } from '../../../test/sse-client.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { authSession, usersAccessIndex, usersMaster } from '../../db/schema/index.ts';
 import { createSupportStatus } from '../../db/seed/activity-factories.ts';
 import {
   addAssistRecipients,
@@ -23,6 +25,7 @@ import {
   type UserRow,
 } from '../../db/seed/factories.ts';
 import { HOUR } from '../../platform/clock.ts';
+import { countAdminUnread } from './tickets.queries.ts';
 
 // The ticket engine over HTTP and a real database (decision 021): creation rules and messages,
 // the dealer's and the helpdesk's lists, read tracking on both sides, Mark as Unread, who may see
@@ -263,6 +266,35 @@ describe('who sees what', () => {
       expect((await call(method, url(id, rest), 'other', body)).statusCode).toBe(404);
     }
     expect(await dealerRow(id, 'other')).toBeUndefined();
+  });
+
+  it('reads the console’s badge with the session every time: a removed flag, role or session is refused at once', async () => {
+    // The count is read in the actor's own statement (decision 044); nothing about the actor is kept.
+    const helpdesk = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(ctx.db, helpdesk.id, ['Agent Support']);
+    const cookie = await ctx.signIn(helpdesk.email!, PASSWORD);
+    const badge = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/tickets/agent_support/unread-count',
+        headers: { cookie, origin: TEST_ORIGIN },
+      });
+    await createSupport();
+    const first = await badge();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ count: await countAdminUnread(ctx.db, 'agent_support') });
+    await ctx.db.delete(usersAccessIndex).where(eq(usersAccessIndex.userMasterId, helpdesk.id));
+    expect((await badge()).statusCode).toBe(403);
+    await grantFeatures(ctx.db, helpdesk.id, ['Agent Support']);
+    expect((await badge()).statusCode).toBe(200);
+    await ctx.db.update(usersMaster).set({ isAdmin: false }).where(eq(usersMaster.id, helpdesk.id));
+    expect((await badge()).statusCode).toBe(403);
+    await ctx.db.update(usersMaster).set({ isAdmin: true }).where(eq(usersMaster.id, helpdesk.id));
+    expect((await badge()).statusCode).toBe(200);
+    await ctx.db.delete(authSession).where(eq(authSession.userId, helpdesk.authId!));
+    expect((await badge()).statusCode).toBe(401);
+    // A dealer is refused (the count is not even read for a non-admin).
+    expect((await call('GET', '/api/admin/tickets/agent_support/unread-count', 'agent')).statusCode).toBe(403);
   });
 
   it('refuses the consoles to an admin without the kind’s flag', async () => {
