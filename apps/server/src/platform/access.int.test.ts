@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/test-app.ts';
@@ -7,7 +7,14 @@ import type { Executor } from '../db/client.ts';
 import { authSession, trainingUserAttemptIndex, usersMaster } from '../db/schema/index.ts';
 import { createTrainingModule } from '../db/seed/activity-factories.ts';
 import { createSupplier, createUser, grantFeatures, linkUser } from '../db/seed/factories.ts';
+import { type ActorFact, factOf } from './access.ts';
 import { registerErrorHandling } from './errors.ts';
+
+/** A route's fact read in the actor's statement (decision 044): the user's id plus a parameter. */
+const ID_PLUS: ActorFact = {
+  name: 'session_actor_test_id_plus',
+  sql: sql`users_master.id + ${sql.placeholder('add')}::int`,
+};
 
 let ctx: TestContext;
 /** A tiny app with one route behind each guard, over the same database and auth. */
@@ -24,6 +31,11 @@ beforeAll(async () => {
   guarded.get('/team-selling', { preHandler: [guards.allowed('register', 'rica'), guards.notWaiting] }, async () => ({
     ok: true,
   }));
+  guarded.get(
+    '/selling-with-fact',
+    { preHandler: guards.notWaitingWith(() => ({ fact: ID_PLUS, params: { add: 1000 } })) },
+    async (request) => ({ fact: factOf(request, ID_PLUS) ?? null }),
+  );
   await guarded.ready();
 });
 afterAll(async () => {
@@ -205,6 +217,20 @@ describe('the session behind a request (one statement; docs/decisions/009)', () 
     const { user, cookie } = await signedIn();
     await ctx.db.update(usersMaster).set({ authId: null }).where(eq(usersMaster.id, user.id));
     expect((await get('/selling', cookie)).statusCode).toBe(401);
+  });
+
+  it('reads a route’s fact in the actor’s statement, under the same session, flags and waiting checks', async () => {
+    const { user, cookie } = await signedIn();
+    const answer = await get('/selling-with-fact', cookie);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ fact: user.id + 1000 });
+    await ctx.db.update(usersMaster).set({ refsUserLifecycleStatusId: 3 }).where(eq(usersMaster.id, user.id));
+    expect((await get('/selling-with-fact', cookie)).statusCode).toBe(403);
+    await ctx.db.update(usersMaster).set({ refsUserLifecycleStatusId: 2 }).where(eq(usersMaster.id, user.id));
+    expect((await get('/selling-with-fact', cookie)).statusCode).toBe(200);
+    await ctx.db.delete(authSession).where(eq(authSession.userId, user.authId!));
+    expect((await get('/selling-with-fact', cookie)).statusCode).toBe(401);
+    expect((await get('/selling-with-fact')).statusCode).toBe(401);
   });
 
   it('reads the flags and the waiting state fresh on every request', async () => {

@@ -72,17 +72,19 @@ export function createActorLoader(db: Database, auth: Auth, options: AccessOptio
   // requests that need the status (the waiting check and /api/me).
   const findSessionActor = prepareSessionActorQuery(db);
   const findSessionActorWithFacts = university ? prepareSessionActorQuery(db, university.factsSql) : findSessionActor;
+  // One prepared statement per route fact, with and without the university facts.
   const withRouteFact = new Map<string, ReturnType<typeof prepareSessionActorQuery>>();
-  const findWithRouteFact = (fact: ActorFact) => {
-    const known = withRouteFact.get(fact.name);
+  const findWithRouteFact = (fact: ActorFact, withUniversity: boolean) => {
+    const name = withUniversity && university ? `${fact.name}_with_facts` : fact.name;
+    const known = withRouteFact.get(name);
     if (known) return known;
-    const find = prepareSessionActorQuery(db, fact.sql, fact.name);
-    withRouteFact.set(fact.name, find);
+    const find = prepareSessionActorQuery(db, withUniversity ? university?.factsSql : undefined, name, fact.sql);
+    withRouteFact.set(name, find);
     return find;
   };
   /**
-   * The actor of the request; `withUniversity` reads the university facts with it, else `routeFact`
-   * (when given) is read with it and left in `request.actorFacts`.
+   * The actor of the request; `withUniversity` reads the university facts with it, `routeFact` a
+   * route's fact, left in `request.actorFacts`.
    */
   return async (
     request: FastifyRequest,
@@ -92,9 +94,8 @@ export function createActorLoader(db: Database, auth: Auth, options: AccessOptio
     const token = await readToken(request.headers.cookie);
     if (!token) return undefined;
     const now = sessions?.clock.now() ?? new Date();
-    const factAsked = !withUniversity && routeFact !== undefined;
-    const found = factAsked
-      ? await findWithRouteFact(routeFact.fact)(token, now, routeFact.params)
+    const found = routeFact
+      ? await findWithRouteFact(routeFact.fact, withUniversity)(token, now, routeFact.params)
       : await (withUniversity ? findSessionActorWithFacts : findSessionActor)(token, now);
     if (!found) return undefined;
     if (sessions && !(await sessions.admit(found.session))) return undefined;
@@ -114,8 +115,8 @@ export function createActorLoader(db: Database, auth: Auth, options: AccessOptio
         actor.universityStatus = -1;
       }
     }
-    if (factAsked && found.extra !== null && found.extra !== undefined) {
-      request.actorFacts = { ...request.actorFacts, [routeFact.fact.name]: found.extra };
+    if (routeFact && found.fact !== null && found.fact !== undefined) {
+      request.actorFacts = { ...request.actorFacts, [routeFact.fact.name]: found.fact };
     }
     return actor;
   };
@@ -202,6 +203,16 @@ export function createAccessGuards(db: Database, auth: Auth, options: AccessOpti
       const actor = await requireActor(request, true);
       if ((await waitingOf(actor)).isWaiting) throw forbidden(ACCESS_DENIED, 'WAITING');
     },
+    /**
+     * preHandler: `notWaiting`, with a route's fact read in the same statement (decision 044); the
+     * route reads it back with `factOf` after its own checks.
+     */
+    notWaitingWith:
+      (factFor: (request: FastifyRequest) => ActorFactRequest) =>
+      async (request: FastifyRequest, _reply: FastifyReply) => {
+        const actor = await requireActor(request, true, factFor(request));
+        if ((await waitingOf(actor)).isWaiting) throw forbidden(ACCESS_DENIED, 'WAITING');
+      },
   };
 }
 

@@ -7,14 +7,15 @@ export type UserRow = typeof usersMaster.$inferSelect;
 
 /**
  * The session behind a token with its user, the user's feature flags and, when asked, extra facts
- * about the user (the university facts of the waiting check) or a route's own fact (decision 044),
- * in one statement: every API request runs it, so it is the floor under every page. It is a named
- * prepared statement: planning it took longer than running it (1.4 ms against 0.2 ms). `extra`
- * names the user as `users_master.id` and may hold placeholders (`sql.placeholder`), given to the
- * returned function as `params`; `name` names the statement (one per distinct `extra`).
- * An expired session, or one whose login has no dealer row, gives nothing.
+ * about the user (`extra`: the university facts of the waiting check) and a route's own fact
+ * (`fact`, decision 044), in one statement: every API request runs it, so it is the floor under
+ * every page. It is a named prepared statement: planning it took longer than running it (1.4 ms
+ * against 0.2 ms). Both fragments name the user as `users_master.id`; `fact` may hold placeholders
+ * (`sql.placeholder`) that the returned function's `params` fill; `name` names the statement (one
+ * per distinct pair of fragments). An expired session, or one whose login has no dealer row, gives
+ * nothing.
  */
-export function prepareSessionActorQuery(db: Database, extra?: SQL, name?: string) {
+export function prepareSessionActorQuery(db: Database, extra?: SQL, name?: string, fact?: SQL) {
   const query = db
     .select({
       session: {
@@ -29,6 +30,7 @@ export function prepareSessionActorQuery(db: Database, extra?: SQL, name?: strin
                                      join features_master f on f.id = a.features_master_id
                                     where a.user_master_id = users_master.id)`,
       extra: extra ? sql<unknown>`${extra}` : sql<unknown>`null`,
+      fact: fact ? sql<unknown>`${fact}` : sql<unknown>`null`,
     })
     .from(authSession)
     .innerJoin(usersMaster, eq(usersMaster.authId, authSession.userId))
