@@ -79,26 +79,25 @@ export async function findDashboardSuppliers(db: Executor): Promise<DashboardSup
     .orderBy(asc(suppliersMaster.supplierName), asc(suppliersMaster.id));
 }
 
-/** One live supplier (hidden ones included: the caller judges them); undefined when none. */
+/**
+ * One live supplier (hidden ones included: the caller judges them) and whether `userId` has it in
+ * their own suppliers list (false for null), in one statement; undefined when there is no such supplier.
+ */
 export async function findDashboardSupplier(
   db: Executor,
   supplierId: number,
-): Promise<DashboardSupplierRow | undefined> {
+  userId: number | null,
+): Promise<(DashboardSupplierRow & { linked: boolean }) | undefined> {
+  const linked =
+    userId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${usersSupplierIndex}
+                       where ${usersSupplierIndex.userId} = ${userId} and ${usersSupplierIndex.supplierId} = ${suppliersMaster.id})`;
   const [row] = await db
-    .select(dashboardColumns)
+    .select({ ...dashboardColumns, linked })
     .from(suppliersMaster)
     .where(and(eq(suppliersMaster.id, supplierId), eq(suppliersMaster.isDeleted, false)));
   return row;
-}
-
-/** True when the dealer has the supplier in their own suppliers list. */
-export async function isLinkedToSupplier(db: Executor, userId: number, supplierId: number): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(usersSupplierIndex)
-    .where(and(eq(usersSupplierIndex.userId, userId), eq(usersSupplierIndex.supplierId, supplierId)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /**

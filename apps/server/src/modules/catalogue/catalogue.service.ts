@@ -29,7 +29,6 @@ import {
   findUserLinkIds,
   findUserLinks,
   insertUserLinks,
-  isLinkedToSupplier,
   replaceUserLinks,
 } from './catalogue.queries.ts';
 
@@ -134,10 +133,12 @@ export async function dashboardSupplierCards(db: Executor, viewer: SupplierViewe
  * hidden one or, for a non-admin, one not in their suppliers list (a 'Not Registered' card).
  */
 export async function openSupplier(db: Executor, viewer: SupplierViewer, supplierId: number): Promise<SupplierPage> {
-  const supplier = await findDashboardSupplier(db, supplierId);
+  const supplier = await findDashboardSupplier(db, supplierId, viewer.isAdmin ? null : viewer.id);
   if (!supplier) throw notFound('No such supplier');
-  const linked = !viewer.isAdmin && (await isLinkedToSupplier(db, viewer.id, supplierId));
-  const state = cardState(supplier, { isAdmin: viewer.isAdmin, linkedSupplierIds: linked ? [supplierId] : [] });
+  const state = cardState(supplier, {
+    isAdmin: viewer.isAdmin,
+    linkedSupplierIds: supplier.linked ? [supplierId] : [],
+  });
   if (state !== 'active') throw forbidden(SUPPLIER_NOT_OPEN, 'SUPPLIER_NOT_OPEN');
   return {
     id: supplier.id,

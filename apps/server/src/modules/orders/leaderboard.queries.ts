@@ -55,50 +55,19 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
       ? sql`t.month = ${filter.from}::date`
       : sql`t.month = ${filter.from}::date and t.suppliers_master_id = ${filter.supplierId}`;
   const source = sql`${table} t where ${scope}`;
-  const histogram = sql`leaderboard_monthly_ranks h
-    where h.month = ${filter.from}::date and h.suppliers_master_id = ${filter.supplierId ?? 0}`;
   const unranked = sql`(select x.id from users_master x where x.is_admin or x.refs_type_id = 2)`;
   let statement: SQL;
   if (filter.withinId === null) {
-    statement = sql`
-    with top as (
-      select t.users_master_id as user_id, t.sales, t.first_paid
-        from ${source} and t.users_master_id not in ${unranked}
-       order by t.sales desc nulls last, t.first_paid, t.users_master_id
-       limit ${filter.limit}
-    ),
-    excluded as (
-      select t.users_master_id, t.sales, t.first_paid
-        from ${source} and t.users_master_id in ${unranked}
-    ),
-    mine as (
-      select t.users_master_id as user_id, t.sales, t.first_paid
-        from ${source} and t.users_master_id = ${filter.viewerId} and t.users_master_id not in ${unranked}
-    ),
-    ranked_rows as (
-      select top.user_id, top.sales,
-             row_number() over (order by top.sales desc, top.first_paid, top.user_id)::int as rank
-        from top
-      union all
-      select m.user_id, m.sales,
-             (1 + (select coalesce(sum(h.dealers), 0) from ${histogram}
-                      and (h.sales > m.sales or (h.sales = m.sales and h.first_paid < m.first_paid)))
-                + (select count(*) from ${source} and t.sales = m.sales and t.first_paid = m.first_paid
-                     and t.users_master_id < m.user_id)
-                - (select count(*) from excluded e
-                    where e.sales > m.sales
-                       or (e.sales = m.sales and (e.first_paid, e.users_master_id) < (m.first_paid, m.user_id)))
-             )::int
-        from mine m
-       where not exists (select 1 from top where top.user_id = m.user_id)
-    )
-    select r.rank, r.user_id, u.first_name, u.surname, r.sales,
-           (select max(top.sales) from top)::int as top_sales,
-           ((select coalesce(sum(h.dealers), 0) from ${histogram}) - (select count(*) from excluded))::int as ranked
-      from ranked_rows r
-      join users_master u on u.id = r.user_id
-     order by r.rank
-  `;
+    const histogram = sql`leaderboard_monthly_ranks h
+      where h.month = ${filter.from}::date and h.suppliers_master_id = ${filter.supplierId ?? 0}`;
+    statement = inRankingOrder({
+      source,
+      unranked,
+      histogram,
+      member: null,
+      limit: filter.limit,
+      viewerId: filter.viewerId,
+    });
   } else {
     const withinId = filter.withinId;
     const plan = filter.plan ?? (await structurePlan(db, { ...filter, withinId }));
@@ -110,48 +79,14 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
         and h.suppliers_master_id = ${filter.supplierId ?? 0}`;
     statement =
       plan === 'walk'
-        ? // The overall statement with the branch's buckets for the month's and a closure probe
-          // on every index entry read (the top ranks, the viewer's ties, the left-out people).
-          sql`
-    with top as (
-      select t.users_master_id as user_id, t.sales, t.first_paid
-        from ${source} and ${inBranch} and t.users_master_id not in ${unranked}
-       order by t.sales desc nulls last, t.first_paid, t.users_master_id
-       limit ${filter.limit}
-    ),
-    excluded as (
-      select t.users_master_id, t.sales, t.first_paid
-        from ${source} and t.users_master_id in ${unranked} and ${inBranch}
-    ),
-    mine as (
-      select t.users_master_id as user_id, t.sales, t.first_paid
-        from ${source} and t.users_master_id = ${filter.viewerId} and ${inBranch}
-         and t.users_master_id not in ${unranked}
-    ),
-    ranked_rows as (
-      select top.user_id, top.sales,
-             row_number() over (order by top.sales desc, top.first_paid, top.user_id)::int as rank
-        from top
-      union all
-      select m.user_id, m.sales,
-             (1 + (select coalesce(sum(h.dealers), 0) from ${branchHistogram}
-                      and (h.sales > m.sales or (h.sales = m.sales and h.first_paid < m.first_paid)))
-                + (select count(*) from ${source} and t.sales = m.sales and t.first_paid = m.first_paid
-                     and t.users_master_id < m.user_id and ${inBranch})
-                - (select count(*) from excluded e
-                    where e.sales > m.sales
-                       or (e.sales = m.sales and (e.first_paid, e.users_master_id) < (m.first_paid, m.user_id)))
-             )::int
-        from mine m
-       where not exists (select 1 from top where top.user_id = m.user_id)
-    )
-    select r.rank, r.user_id, u.first_name, u.surname, r.sales,
-           (select max(top.sales) from top)::int as top_sales,
-           ((select coalesce(sum(h.dealers), 0) from ${branchHistogram}) - (select count(*) from excluded))::int as ranked
-      from ranked_rows r
-      join users_master u on u.id = r.user_id
-     order by r.rank
-  `
+        ? inRankingOrder({
+            source,
+            unranked,
+            histogram: branchHistogram,
+            member: inBranch,
+            limit: filter.limit,
+            viewerId: filter.viewerId,
+          })
         : sql`
     with branch as (
       select t.users_master_id as user_id, t.sales, t.first_paid
@@ -191,6 +126,66 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
     topSales: Number(row.top_sales),
     ranked: Number(row.ranked),
   }));
+}
+
+/**
+ * The month's ranking index read in order (the overall view, and a listed branch's walk: decision
+ * 037): the top `limit` entries of `source` that pass `member`, skipping the left-out people; the
+ * viewer's rank as 1 + the dealers in `histogram`'s buckets before theirs + the members tying with
+ * them on both − the left-out members before them; the number ranked as the buckets summed less the
+ * left-out members. `source` and `member` speak of the index entry as `t`, `histogram` of a bucket
+ * as `h` (each ends in a WHERE clause so conditions can follow). With `member` the walk probes the
+ * closure on every entry it reads; without it the statement is the overall view's.
+ */
+function inRankingOrder(parts: {
+  source: SQL;
+  unranked: SQL;
+  histogram: SQL;
+  member: SQL | null;
+  limit: number;
+  viewerId: number;
+}): SQL {
+  const { source, unranked, histogram, limit, viewerId } = parts;
+  const member = parts.member ? sql` and ${parts.member}` : sql``;
+  return sql`
+    with top as (
+      select t.users_master_id as user_id, t.sales, t.first_paid
+        from ${source}${member} and t.users_master_id not in ${unranked}
+       order by t.sales desc nulls last, t.first_paid, t.users_master_id
+       limit ${limit}
+    ),
+    excluded as (
+      select t.users_master_id, t.sales, t.first_paid
+        from ${source} and t.users_master_id in ${unranked}${member}
+    ),
+    mine as (
+      select t.users_master_id as user_id, t.sales, t.first_paid
+        from ${source} and t.users_master_id = ${viewerId}${member} and t.users_master_id not in ${unranked}
+    ),
+    ranked_rows as (
+      select top.user_id, top.sales,
+             row_number() over (order by top.sales desc, top.first_paid, top.user_id)::int as rank
+        from top
+      union all
+      select m.user_id, m.sales,
+             (1 + (select coalesce(sum(h.dealers), 0) from ${histogram}
+                      and (h.sales > m.sales or (h.sales = m.sales and h.first_paid < m.first_paid)))
+                + (select count(*) from ${source} and t.sales = m.sales and t.first_paid = m.first_paid
+                     and t.users_master_id < m.user_id${member})
+                - (select count(*) from excluded e
+                    where e.sales > m.sales
+                       or (e.sales = m.sales and (e.first_paid, e.users_master_id) < (m.first_paid, m.user_id)))
+             )::int
+        from mine m
+       where not exists (select 1 from top where top.user_id = m.user_id)
+    )
+    select r.rank, r.user_id, u.first_name, u.surname, r.sales,
+           (select max(top.sales) from top)::int as top_sales,
+           ((select coalesce(sum(h.dealers), 0) from ${histogram}) - (select count(*) from excluded))::int as ranked
+      from ranked_rows r
+      join users_master u on u.id = r.user_id
+     order by r.rank
+  `;
 }
 
 /**

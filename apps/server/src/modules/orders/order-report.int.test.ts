@@ -252,6 +252,14 @@ describe('GET /api/orders/report', () => {
     expect((await report('', `supplierId=${metro.id}&${RANGE}`)).status).toBe(401);
   });
 
+  it("refuses another branch's report before saying anything about the supplier or the range", async () => {
+    const refused = await report(cookies.leader, `supplierId=999999&${RANGE}&userId=${outsider.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'NO_PERMISSION' });
+    const closed = await report(cookies.agent, `supplierId=${coast.id}&from=2000-01-01&to=${month.to}`);
+    expect(closed.body).toMatchObject({ code: 'SUPPLIER_NOT_OPEN' });
+  });
+
   it('pages 50 at a time, newest first', async () => {
     const first = await metroReport(cookies.leader, `&userId=${deep.id}&page=1`);
     const second = await metroReport(cookies.leader, `&userId=${deep.id}&page=2`);

@@ -37,35 +37,51 @@ const EXPORT_CHUNK = 1000;
 
 const viewerOf = (actor: Actor) => ({ id: actor.user.id, isAdmin: actor.user.isAdmin });
 
+/** The statements' filter from the query: the viewer's own report unless another dealer is named. */
+const sqlFilter = (actor: Actor, query: OrderReportFilter): OrderReportSqlFilter => ({
+  userId: query.userId ?? actor.user.id,
+  supplierId: query.supplierId,
+  report: query.report,
+  from: query.from,
+  to: query.to,
+  search: query.search ?? null,
+});
+
 /**
  * Whose report, checked: the viewer's own; a leader's downstream dealer; anyone for an admin
  * (403 otherwise, before anything about the supplier is said). Then the supplier must be one the
- * viewer may open, and the range inside the pickers' window.
+ * viewer may open, and the range inside the pickers' window. The reach and the supplier are read
+ * at once (two statements on the pool) and judged in that order.
  */
+async function checkAccess(db: Database, actor: Actor, filter: OrderReportSqlFilter, today: string): Promise<void> {
+  const { userId } = filter;
+  const downstream = userId === actor.user.id ? undefined : isInDownstream(db, actor.user.id, userId);
+  const supplier = openSupplier(db, viewerOf(actor), filter.supplierId);
+  // Judged after the reach: until then its refusal is nobody's (and must not go unhandled).
+  supplier.catch(() => {});
+  const relation = downstream === undefined ? 'self' : (await downstream) ? 'downstream' : 'other';
+  if (!can(permissionActor(actor), 'read', 'order-report', { id: userId, relation })) {
+    throw forbidden(NO_PERMISSION, 'NO_PERMISSION');
+  }
+  await supplier;
+  if (!inPickerWindow(filter, today)) {
+    throw badRequest(OUTSIDE_PICKER_WINDOW, [{ field: 'from', message: OUTSIDE_PICKER_WINDOW }]);
+  }
+}
+
+const inPickerWindow = (filter: OrderReportSqlFilter, today: string) =>
+  isInPickerWindow(filter.from, today) && isInPickerWindow(filter.to, today);
+
+/** The filter once every check of checkAccess has passed. */
 async function checkedFilter(
   db: Database,
   actor: Actor,
   query: OrderReportFilter,
   today: string,
 ): Promise<OrderReportSqlFilter> {
-  const userId = query.userId ?? actor.user.id;
-  const relation =
-    userId === actor.user.id ? 'self' : (await isInDownstream(db, actor.user.id, userId)) ? 'downstream' : 'other';
-  if (!can(permissionActor(actor), 'read', 'order-report', { id: userId, relation })) {
-    throw forbidden(NO_PERMISSION, 'NO_PERMISSION');
-  }
-  await openSupplier(db, viewerOf(actor), query.supplierId);
-  if (!isInPickerWindow(query.from, today) || !isInPickerWindow(query.to, today)) {
-    throw badRequest(OUTSIDE_PICKER_WINDOW, [{ field: 'from', message: OUTSIDE_PICKER_WINDOW }]);
-  }
-  return {
-    userId,
-    supplierId: query.supplierId,
-    report: query.report,
-    from: query.from,
-    to: query.to,
-    search: query.search ?? null,
-  };
+  const filter = sqlFilter(actor, query);
+  await checkAccess(db, actor, filter, today);
+  return filter;
 }
 
 const toReportRow = (row: OrderReportDbRow): OrderReportRow => ({
@@ -74,20 +90,31 @@ const toReportRow = (row: OrderReportDbRow): OrderReportRow => ({
   progress: orderProgress(row),
 });
 
-/** One page of a dealer's order report with its count and the range's tiles. */
+/**
+ * One page of a dealer's order report with its count and the range's tiles and trend. The page's
+ * three statements only read, so they start beside the checks, each on its own pooled connection;
+ * nothing they read is answered before every check has passed (a refused request gets the same
+ * error as before, and its reads are dropped). A range outside the pickers' window reads nothing.
+ */
 export async function orderReport(
   db: Database,
   actor: Actor,
   query: OrderReportQuery,
   today: string = todayIso(),
 ): Promise<OrderReport> {
-  const filter = await checkedFilter(db, actor, query, today);
-  const rows = await findOrderReportRows(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit });
+  const filter = sqlFilter(actor, query);
   const { unit, periods } = trendPeriods(filter.from, filter.to);
-  const [{ total, ...tiles }, found] = await Promise.all([
-    countOrderReport(db, filter),
-    findOrderTrend(db, filter, unit),
-  ]);
+  const reads = inPickerWindow(filter, today)
+    ? Promise.all([
+        findOrderReportRows(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+        countOrderReport(db, filter),
+        findOrderTrend(db, filter, unit),
+      ])
+    : undefined;
+  // A refused check answers first; a read failing meanwhile is then nobody's (and must not go unhandled).
+  reads?.catch(() => {});
+  await checkAccess(db, actor, filter, today);
+  const [rows, { total, ...tiles }, found] = await reads!;
   const byPeriod = new Map(found.map((point) => [point.period, point]));
   const trend = periods.map(
     (period) => byPeriod.get(period) ?? { period, created: 0, paid: 0, installed: 0, activated: 0 },
