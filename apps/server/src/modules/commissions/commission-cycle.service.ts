@@ -13,9 +13,9 @@ import {
   type OpenNextPeriod,
   PERIOD_ALREADY_CLOSED,
   PERIOD_BEING_CLOSED,
-  reversalBeyondLeft,
   type PeriodLines,
   type ReverseLineRequest,
+  reversalBeyondLeft,
   type SalesReport,
   type ToggleCommissionFreezeResult,
 } from '@portal/domain/commissions/cycle';
