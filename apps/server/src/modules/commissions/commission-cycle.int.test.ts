@@ -11,7 +11,7 @@ import {
   ordersImport,
 } from '../../db/schema/index.ts';
 import { createOrders } from '../../db/seed/activity-factories.ts';
-import { createCommissionLines, createPeriod } from '../../db/seed/commission-cycle-factories.ts';
+import { createCommissionLines, createCommissionPeriod } from '../../db/seed/commission-cycle-factories.ts';
 import {
   addBankingDetails,
   createProductType,
@@ -134,7 +134,7 @@ beforeAll(async () => {
     })),
   );
   orderIds.push(...orders.map((order) => order.id));
-  const period = await createPeriod(db, {
+  const period = await createCommissionPeriod(db, {
     startDate: '2026-10-01',
     endDate: '2026-10-31',
     paidDate: '2026-11-07',

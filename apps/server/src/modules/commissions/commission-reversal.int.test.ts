@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { createOrders } from '../../db/seed/activity-factories.ts';
-import { closePeriodRow, createCommissionLines, createPeriod } from '../../db/seed/commission-cycle-factories.ts';
+import {
+  closePeriodRow,
+  createCommissionLines,
+  createCommissionPeriod,
+} from '../../db/seed/commission-cycle-factories.ts';
 import {
   createProductType,
   createSupplier,
@@ -73,7 +77,11 @@ beforeAll(async () => {
   agent = await createUser(ctx.db, { withoutLogin: true, firstName: 'Zanele', surname: 'Agent' });
   typeId = (await createProductType(ctx.db, `Reversal Fibre ${n}`)).id;
   supplierId = (await createSupplier(ctx.db, { productTypeIds: [typeId] })).id;
-  const period = await createPeriod(ctx.db, { startDate: '2026-09-01', endDate: '2026-09-30', paidDate: '2026-10-07' });
+  const period = await createCommissionPeriod(ctx.db, {
+    startDate: '2026-09-01',
+    endDate: '2026-09-30',
+    paidDate: '2026-10-07',
+  });
   periodId = period.id;
   const amounts = { partial: 15000, parallel: 10000 };
   const orders = await createOrders(

@@ -4,7 +4,7 @@ import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/
 import { withConnection } from '../../db/client.ts';
 import { commissionRuns, commissionsPeriodIndex } from '../../db/schema/index.ts';
 import { createTrainingModule, recordAttempts } from '../../db/seed/activity-factories.ts';
-import { createPeriod } from '../../db/seed/commission-cycle-factories.ts';
+import { createCommissionPeriod } from '../../db/seed/commission-cycle-factories.ts';
 import {
   createProductType,
   createSupplier,
@@ -84,7 +84,7 @@ beforeAll(async () => {
   admin = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
   await grantFeatures(ctx.db, admin.id, ['Commissions']);
   periodId = (
-    await createPeriod(ctx.db, {
+    await createCommissionPeriod(ctx.db, {
       startDate: '2026-10-01',
       endDate: '2026-10-31',
       paidDate: '2026-11-07',
