@@ -77,7 +77,7 @@ export function ReversalStep({ period }: { period: CommissionPeriod }) {
   return (
     <StepCard icon={<UndoRoundedIcon color="primary" />} title="Reverse a paid line">
       <Typography variant="body2" color="text.secondary">
-        {`Lines of the closed period ${formatLongDate(period.startDate)} – ${formatLongDate(period.endDate)} are never edited. To take money back, find the order, choose the line and give the reason: a negative line for the same payee goes into the open period at its next stamping.`}
+        {`Lines of the closed period ${formatLongDate(period.startDate)} – ${formatLongDate(period.endDate)} are never edited. To take money back, find the order, choose the line, say how much (all of what is left, or part of it) and why: a negative line for the same payee goes into the open period at its next stamping.`}
       </Typography>
       <Box
         component="form"
