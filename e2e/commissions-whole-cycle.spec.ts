@@ -221,7 +221,7 @@ test('the admin runs a whole commission cycle from freeze to close; a second clo
   );
   expect(paid!.orders).toBeGreaterThan(0);
 
-  // 10. After the close, a paid line is only ever reversed: the imported agent line, with a reason.
+  // 10. After the close, a paid line is only ever reversed: the imported agent line, in two parts.
   const reversal = page.getByRole('region', { name: 'Reverse a paid line' });
   await reversal.getByLabel('Order number').fill(order!.order_number);
   await reversal.getByRole('button', { name: 'Find Lines' }).click();
@@ -231,21 +231,48 @@ test('the admin runs a whole commission cycle from freeze to close; a second clo
     .filter({ hasText: `Z-${agent!.id}` })
     .filter({ hasText: 'Agent' });
   await expect(agentLine).toContainText('Imported');
+  // First part of it (decision 046): the amount is checked in the card, then R 100 is taken back.
   await agentLine.getByRole('button', { name: 'Reverse' }).click();
   const reverseDialog = page.getByRole('dialog', { name: 'Reverse a commission line' });
-  await expect(reverseDialog.getByText(/Take back R\s?432[.,]10 paid to/)).toBeVisible();
+  const amount = reverseDialog.getByRole('textbox', { name: 'Amount to take back' });
+  await expect(amount).toHaveValue('432,10');
+  await expect(reverseDialog.getByText(/Take back R\s?432[.,]10 of the R\s?432[.,]10 paid to/)).toBeVisible();
+  await amount.fill('500');
+  await reverseDialog.getByLabel('Reason').fill('Part of the order refunded by the supplier');
+  await reverseDialog.getByLabel('Your password').fill(DEMO_PASSWORD);
+  await reverseDialog.getByRole('button', { name: 'Reverse Line' }).click();
+  await expect(reverseDialog.getByText(/At most R\s?432[.,]10 is left to reverse on this line\./)).toBeVisible();
+  await amount.fill('100.005');
+  await expect(reverseDialog.getByText('Use whole cents: at most two digits after the decimal point.')).toBeVisible();
+  await shoot(page, '5-closed-reversal-dialog');
+  await amount.fill('100');
+  await expect(reverseDialog.getByText(/Take back R\s?100[.,]00 of the R\s?432[.,]10 paid to/)).toBeVisible();
+  await reverseDialog.getByRole('button', { name: 'Reverse Line' }).click();
+  await expect(reversal.getByText('Reversal line added: the next stamping puts it in the open period.')).toBeVisible();
+  await expect(agentLine).toContainText(/R\s?100[.,]00 reversed/);
+  await shoot(page, '5-closed-partial-reversal');
+
+  // Then the rest: the amount offered is what is left.
+  await agentLine.getByRole('button', { name: 'Reverse' }).click();
+  await expect(amount).toHaveValue('332,10');
+  await expect(reverseDialog.getByText(/R\s?100[.,]00 is already reversed\./)).toBeVisible();
   await reverseDialog.getByLabel('Reason').fill('Order cancelled by the supplier after payment');
   await reverseDialog.getByLabel('Your password').fill(DEMO_PASSWORD);
   await reverseDialog.getByRole('button', { name: 'Reverse Line' }).click();
-  await expect(reversal.getByText('Reversal line added: the next stamping puts it in the open period.')).toBeVisible();
+  await expect(agentLine).toContainText(/R\s?432[.,]10 reversed/);
   await expect(agentLine).toContainText('Reversed');
-  const [reversed] = await query<{ amount_cents: number; commissions_period_id: number | null }>(
+  await expect(agentLine.getByRole('button', { name: 'Reverse' })).toHaveCount(0);
+  const reversed = await query<{ amount_cents: number; commissions_period_id: number | null }>(
     `SELECT r.amount_cents, r.commissions_period_id FROM commission_lines r
        JOIN commission_lines l ON l.id = r.reversal_of_line_id
        JOIN orders_import o ON o.id = l.orders_import_id
-      WHERE o.order_number = $1 AND l.payee_users_master_id = $2 AND l.role = 'agent'`,
+      WHERE o.order_number = $1 AND l.payee_users_master_id = $2 AND l.role = 'agent'
+      ORDER BY r.id`,
     [order!.order_number, agent!.id],
   );
-  expect(reversed).toEqual({ amount_cents: -43210, commissions_period_id: null });
+  expect(reversed).toEqual([
+    { amount_cents: -10000, commissions_period_id: null },
+    { amount_cents: -33210, commissions_period_id: null },
+  ]);
   await shoot(page, '5-closed-reversal');
 });

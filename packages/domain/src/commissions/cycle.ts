@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isRealIsoDate } from '../people/dealer-record.ts';
+import { formatRand } from '../platform/format.ts';
 
 // The end of the commission cycle (spec 3 §2.9, §3.6, §4.5, §7.3, §8; DECISIONS "Commissions"
 // 6–10; decision 032): the freeze, the current period, stamping, the closure summary, the banking
@@ -118,8 +119,11 @@ export const PeriodLine = z.object({
   /** Cents. */
   amountCents: z.number().int(),
   source: z.enum(['calculated', 'import', 'reversal']),
-  /** The reversal line that already takes this one back, if any (a line is reversed once). */
-  reversedByLineId: z.number().int().nullable(),
+  /**
+   * Cents already taken back by reversal lines (positive). A line may be reversed in parts, never
+   * beyond its amount (decision 046): what is left is `amountCents - reversedCents`.
+   */
+  reversedCents: z.number().int(),
 });
 export type PeriodLine = z.infer<typeof PeriodLine>;
 
@@ -128,7 +132,7 @@ export type PeriodLines = z.infer<typeof PeriodLines>;
 
 export const ReverseLineRequest = z.strictObject({
   lineId: Id,
-  /** Cents taken back, at most the original amount; all of it when left out. */
+  /** Cents taken back, at most what is left of the line; all that is left when left out. */
   takeBackCents: z.number().int().positive().max(2_147_483_647).optional(),
   reason: z.string().trim().min(3, 'Please say why the line is reversed.').max(500),
   password: StepUpPassword,
@@ -144,7 +148,46 @@ export const LineReversed = z.object({
 export type LineReversed = z.infer<typeof LineReversed>;
 
 export const LINE_REVERSED = 'Reversal line added: the next stamping puts it in the open period.';
-export const LINE_ALREADY_REVERSED = 'This line has already been reversed.';
+export const LINE_ALREADY_REVERSED = 'This line has already been reversed in full.';
+/** The refusal of a reversal larger than what is left of the line (the card's check and the server's). */
+export const reversalBeyondLeft = (leftCents: number) =>
+  `At most ${formatRand(leftCents)} is left to reverse on this line.`;
+
+/**
+ * The amount a reversal takes back as the admin types it, in rand ("120.50", "R 1 200,50": the
+ * portal shows rand with a decimal comma, so either separator is the decimal one), to cents: more
+ * than zero, whole cents, at most what is left of the line. The server refuses the same limit
+ * again under the line's lock (the card's figure may be stale).
+ */
+export function takeBackAmount(leftCents: number) {
+  return z.string().transform((text, ctx) => {
+    const cleaned = text.replace(/^\s*R/i, '').replace(/[\s\u00a0\u202f]/g, '');
+    if (cleaned === '') {
+      ctx.addIssue({ code: 'custom', message: 'Enter the amount to take back.' });
+      return z.NEVER;
+    }
+    const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(cleaned);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: 'Enter an amount in rand, for example 120.50.' });
+      return z.NEVER;
+    }
+    const fraction = match[2] ?? '';
+    if (fraction.length > 2) {
+      ctx.addIssue({ code: 'custom', message: 'Use whole cents: at most two digits after the decimal point.' });
+      return z.NEVER;
+    }
+    const cents = Number(match[1]) * 100 + Number(fraction.padEnd(2, '0'));
+    if (cents <= 0) {
+      ctx.addIssue({ code: 'custom', message: `The amount must be more than ${formatRand(0)}.` });
+      return z.NEVER;
+    }
+    if (cents > leftCents) {
+      ctx.addIssue({ code: 'custom', message: reversalBeyondLeft(leftCents) });
+      return z.NEVER;
+    }
+    return cents;
+  });
+}
 
 // ---- Banking export (DECISIONS "Commissions" 9) ----
 

@@ -8,7 +8,12 @@ import { commissionLines, commissionsPeriodIndex } from '../schema/index.ts';
 
 export type NewPeriod = Partial<typeof commissionsPeriodIndex.$inferInsert> & { startDate: string; endDate: string };
 
-export async function createPeriod(db: Executor, period: NewPeriod) {
+/**
+ * A commissions period, the one factory of the calculation's and the cycle's tests, the demo and
+ * the generated scenarios: paid on its end date unless told otherwise (so it can be closed),
+ * inactive unless `isActive`.
+ */
+export async function createCommissionPeriod(db: Executor, period: NewPeriod) {
   const [row] = await db
     .insert(commissionsPeriodIndex)
     .values({ paidDate: period.endDate, ...period })

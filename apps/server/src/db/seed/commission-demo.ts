@@ -3,7 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client.ts';
 import { ordersCommissionPaid, ordersImport, ordersMaster, usersMaster } from '../schema/index.ts';
 import { markCommissionPaid } from './activity-factories.ts';
-import { closePeriodRow, createCommissionLines, createPeriod, type NewLine } from './commission-cycle-factories.ts';
+import {
+  closePeriodRow,
+  createCommissionLines,
+  createCommissionPeriod,
+  type NewLine,
+} from './commission-cycle-factories.ts';
 import type { Random } from './random.ts';
 
 // The commission cycle on a fresh start (decision 032): last month's period closed with its lines
@@ -27,12 +32,12 @@ export async function seedCommissionCycle(db: Executor, people: CyclePeople, ran
   const monthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0));
   const addDays = (date: Date, days: number) => isoDate(new Date(date.getTime() + days * 86_400_000));
 
-  const previous = await createPeriod(db, {
+  const previous = await createCommissionPeriod(db, {
     startDate: isoDate(previousStart),
     endDate: isoDate(previousEnd),
     paidDate: addDays(previousEnd, 7),
   });
-  const current = await createPeriod(db, {
+  const current = await createCommissionPeriod(db, {
     startDate: isoDate(monthStart),
     endDate: isoDate(monthEnd),
     paidDate: addDays(monthEnd, 7),

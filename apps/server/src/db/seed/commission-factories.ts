@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { insertRun, lockCommissionLines, updateRun } from '../../modules/commissions/commission-calc.queries.ts';
 import { calculate } from '../../modules/commissions/commission-calc.service.ts';
 import type { Executor } from '../client.ts';
-import { commissionsPeriodIndex, usersDealIndex } from '../schema/index.ts';
+import { usersDealIndex } from '../schema/index.ts';
 import {
   createOrders,
   createTrainingModule,
@@ -10,6 +10,7 @@ import {
   overrideOrders,
   recordAttempts,
 } from './activity-factories.ts';
+import { createCommissionPeriod } from './commission-cycle-factories.ts';
 import {
   createDeal,
   createProduct,
@@ -26,22 +27,6 @@ import type { Random } from './random.ts';
 // paid orders and a compulsory module some dealers have not passed. The demo seed, the integration
 // tests and the oracle use it; it returns the model it wrote so a calculation can be checked against
 // the facts as generated, not as read back.
-
-export async function createCommissionPeriod(
-  db: Executor,
-  input: { startDate: string; endDate: string; paidDate?: string | null; isActive?: boolean },
-) {
-  const [row] = await db
-    .insert(commissionsPeriodIndex)
-    .values({
-      startDate: input.startDate,
-      endDate: input.endDate,
-      paidDate: input.paidDate ?? null,
-      isActive: input.isActive ?? false,
-    })
-    .returning();
-  return row!;
-}
 
 export interface ModelUser {
   id: number;

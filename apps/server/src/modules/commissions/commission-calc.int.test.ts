@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { createOrders, createTrainingModule, recordAttempts } from '../../db/seed/activity-factories.ts';
-import { createCommissionPeriod } from '../../db/seed/commission-factories.ts';
+import { createCommissionPeriod } from '../../db/seed/commission-cycle-factories.ts';
 import {
   createDeal,
   createProduct,

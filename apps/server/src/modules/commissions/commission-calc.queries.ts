@@ -1,7 +1,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appSettings, commissionRuns, commissionsPeriodIndex } from '../../db/schema/index.ts';
-import { runStopped, STOPPED_RUN_MESSAGE } from './commission-runs.queries.ts';
+import { stoppedReason } from './commission-runs.queries.ts';
 
 // SQL of the calculation half of the cycle (DECISIONS "Commissions" 1–6; decision 031). Every step
 // is a handful of set-based statements inside ONE transaction that first takes the commissions
@@ -56,12 +56,14 @@ export async function findRun(db: Executor, id: number): Promise<CommissionRunRo
 }
 
 /**
- * The latest run of each step (of the period, when given). A 'running' run whose step has stopped
- * (its process died) reads as failed, so the page offers to run it again (decision 035).
+ * The latest run of each step (of the period, when given). A run that has stopped (its process died
+ * while running, or its queued job is gone) reads as failed with the reason, so the page offers to
+ * run it again (decisions 035, 046).
  */
 export async function latestRuns(db: Executor, steps: readonly string[], periodId?: number) {
-  const result = await db.execute<{ id: number; stopped: boolean }>(sql`
-    select distinct on (step_name) r.id, ${runStopped('r')} as stopped from commission_runs r
+  const reason = await stoppedReason(db, 'r');
+  const result = await db.execute<{ id: number; status: string; stopped: string | null }>(sql`
+    select distinct on (step_name) r.id, r.status, ${reason} as stopped from commission_runs r
      where r.step_name in (${sql.join(
        steps.map((step) => sql`${step}`),
        sql`, `,
@@ -70,22 +72,25 @@ export async function latestRuns(db: Executor, steps: readonly string[], periodI
      order by r.step_name, r.created_at desc, r.id desc`);
   const ids = result.rows.map((row) => row.id);
   if (!ids.length) return [];
-  const stopped = new Set(result.rows.filter((row) => row.stopped).map((row) => row.id));
+  const stopped = new Map(result.rows.filter((row) => row.stopped).map((row) => [row.id, row]));
   const rows = await db
     .select()
     .from(commissionRuns)
     .where(inArray(commissionRuns.id, ids))
     .orderBy(desc(commissionRuns.id));
-  return rows.map((row) =>
-    stopped.has(row.id) && row.status === 'running' ? { ...row, status: 'failed', error: STOPPED_RUN_MESSAGE } : row,
-  );
+  return rows.map((row) => {
+    const seen = stopped.get(row.id);
+    // Only while the row still has the status it was judged in (it may have moved on since).
+    return seen?.stopped && seen.status === row.status ? { ...row, status: 'failed', error: seen.stopped } : row;
+  });
 }
 
-/** Runs of this step not finished yet (queued, or running with their step alive). */
+/** Runs of this step not finished yet (queued with a live job, or running with their step alive). */
 export async function activeRuns(db: Executor, step: string) {
+  const reason = await stoppedReason(db, 'r');
   const result = await db.execute<{ id: number }>(sql`
     select r.id from commission_runs r
-     where r.step_name = ${step} and r.status in ('queued', 'running') and not ${runStopped('r')}`);
+     where r.step_name = ${step} and r.status in ('queued', 'running') and ${reason} is null`);
   return result.rows;
 }
 

@@ -18,10 +18,12 @@ import {
   StructureLevelsBody,
   StructureLevelsComplete,
 } from '@portal/domain/commissions/calculation';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
 import {
+  type CalcStep,
   COMMISSION_STEP_QUEUE,
   type CommissionCalcDeps,
   commissionRunsOf,
@@ -42,6 +44,8 @@ import { previewExceptions, previewLines, previewTotals } from './commission-pre
 
 const tags = ['commissions'];
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
+/** One retry: a process that died mid-step left nothing (one transaction); the retry redoes it. */
+const STEP_JOB_OPTIONS = { expireInSeconds: 30 * 60, retryLimit: 1, retryDelaySeconds: 5 };
 
 /**
  * The calculation half of the commission cycle (spec 3 §4.5, §7.3; decision 031): imports,
@@ -51,18 +55,31 @@ const Id = z.coerce.number().int().positive().max(2_147_483_647);
 export const commissionCalcRoutes =
   (deps: CommissionCalcDeps & CommissionImportDeps, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
-    // One retry: a process that died mid-step left nothing (one transaction); the retry redoes it.
     deps.jobs.define<{ runId: number; supplierId?: number | null }>(
       COMMISSION_STEP_QUEUE,
       (data, progress) => runStep(deps, data, progress),
-      { expireInSeconds: 30 * 60, retryLimit: 1, retryDelaySeconds: 5 },
+      STEP_JOB_OPTIONS,
     );
     deps.jobs.define<{ importId: number }>(
       COMMISSION_IMPORT_QUEUE,
       (data, progress) => runCommissionImport(deps, data, progress),
-      { expireInSeconds: 30 * 60, retryLimit: 1, retryDelaySeconds: 5 },
+      STEP_JOB_OPTIONS,
     );
     const preHandler = [guards.notWaiting, guards.allowed('import', 'orders')];
+
+    /**
+     * Every calculation step starts the same way whatever its verb and input: the service records
+     * the run and enqueues its job, and the answer is 202 with the job to follow (the route's
+     * response schema keeps the fields its path promises: post-import and structure levels answer
+     * without the run id).
+     */
+    const stepAccepted = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      step: CalcStep,
+      periodId: number | null,
+      extra?: { supplierId: number | null },
+    ) => reply.status(202).send(await startStep(deps, actorOf(request), step, periodId, extra));
 
     app.post(
       '/api/commissions/import-commissions',
@@ -104,8 +121,7 @@ export const commissionCalcRoutes =
           response: { 202: CommissionStepStarted },
         },
       },
-      async (request, reply) =>
-        reply.status(202).send(await startStep(deps, actorOf(request), 'agent_commissions', request.query.period)),
+      (request, reply) => stepAccepted(request, reply, 'agent_commissions', request.query.period),
     );
 
     app.post(
@@ -119,8 +135,7 @@ export const commissionCalcRoutes =
           response: { 202: CommissionStepStarted },
         },
       },
-      async (request, reply) =>
-        reply.status(202).send(await startStep(deps, actorOf(request), 'leader_commissions', request.body.period)),
+      (request, reply) => stepAccepted(request, reply, 'leader_commissions', request.body.period),
     );
 
     app.get(
@@ -190,11 +205,8 @@ export const commissionCalcRoutes =
           response: { 202: PostImportStarted },
         },
       },
-      async (request, reply) => {
-        const supplierId = parseSupplier(request.query.supplier_id);
-        const started = await startStep(deps, actorOf(request), 'post_import', null, { supplierId });
-        return reply.status(202).send({ jobId: started.jobId, message: started.message });
-      },
+      (request, reply) =>
+        stepAccepted(request, reply, 'post_import', null, { supplierId: parseSupplier(request.query.supplier_id) }),
     );
 
     app.get(
@@ -217,10 +229,7 @@ export const commissionCalcRoutes =
           response: { 202: PostImportStarted },
         },
       },
-      async (request, reply) => {
-        const started = await startStep(deps, actorOf(request), 'structure_levels', request.body.commissions_period);
-        return reply.status(202).send({ jobId: started.jobId, message: started.message });
-      },
+      (request, reply) => stepAccepted(request, reply, 'structure_levels', request.body.commissions_period),
     );
 
     app.get(

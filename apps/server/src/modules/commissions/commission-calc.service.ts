@@ -33,7 +33,7 @@ import {
   writeLeaderExceptions,
   writeLeaderLines,
 } from './commission-calc.queries.ts';
-import { holdRunLock } from './commission-runs.queries.ts';
+import { failStoppedRuns, holdRunLock } from './commission-runs.queries.ts';
 
 // The calculation steps of the cycle (spec 3 §4.5; DECISIONS "Commissions" 1–6; decision 031).
 // A request checks the period, records a run (queued) and enqueues a job in one transaction; the
@@ -94,6 +94,9 @@ export async function startStep(
   const { db, jobs } = deps;
   if (periodId !== null) await openPeriod(db, periodId);
   const started = await db.transaction(async (tx) => {
+    // A run of this step that stopped (process died, or its queued job is gone) is recorded as
+    // failed with its reason, not left 'queued' or 'running' in the history (decisions 035, 046).
+    await failStoppedRuns(tx, step);
     const run = await insertRun(tx, {
       stepName: step,
       commissionsPeriodId: periodId,

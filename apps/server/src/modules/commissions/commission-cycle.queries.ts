@@ -259,7 +259,7 @@ export interface LineRow extends Record<string, unknown> {
   period_closed_at: Date | null;
 }
 
-/** The lines of a period for one order number, each with the reversal that takes it back, if any. */
+/** The lines of a period for one order number, each with the cents its reversals already take back. */
 export async function periodLinesOfOrder(db: Executor, periodId: number, orderNumber: string) {
   const result = await db.execute<{
     id: number;
@@ -271,11 +271,12 @@ export async function periodLinesOfOrder(db: Executor, periodId: number, orderNu
     leader_level: number | null;
     amount_cents: number;
     source: 'calculated' | 'import' | 'reversal';
-    reversed_by: number | null;
+    reversed_cents: number;
   }>(sql`
     select l.id, o.order_number, l.payee_users_master_id as payee_id, u.first_name, u.surname, l.role,
            l.leader_level, l.amount_cents, l.source,
-           (select r.id from commission_lines r where r.reversal_of_line_id = l.id limit 1) as reversed_by
+           (select coalesce(-sum(r.amount_cents), 0)::int from commission_lines r
+             where r.reversal_of_line_id = l.id) as reversed_cents
       from commission_lines l
       join orders_import o on o.id = l.orders_import_id
       join users_master u on u.id = l.payee_users_master_id
@@ -285,6 +286,10 @@ export async function periodLinesOfOrder(db: Executor, periodId: number, orderNu
   return result.rows;
 }
 
+/**
+ * The line to reverse, locked: parallel reversals of one line wait here, and each then reads (a new
+ * statement, a new snapshot) what the earlier ones took back.
+ */
 export async function findLineForReversal(tx: Executor, lineId: number): Promise<LineRow | undefined> {
   const result = await tx.execute<LineRow>(sql`
     select l.id, l.commissions_period_id, l.orders_import_id, l.payee_users_master_id, l.role, l.leader_level,
@@ -296,11 +301,12 @@ export async function findLineForReversal(tx: Executor, lineId: number): Promise
   return result.rows[0];
 }
 
-export async function reversalOf(tx: Executor, lineId: number): Promise<{ id: number } | undefined> {
-  const result = await tx.execute<{ id: number }>(
-    sql`select id from commission_lines where reversal_of_line_id = ${lineId} limit 1`,
+/** Cents the line's reversals already take back (positive). Read under the line's lock. */
+export async function reversedCentsOf(tx: Executor, lineId: number): Promise<number> {
+  const result = await tx.execute<{ cents: number }>(
+    sql`select coalesce(-sum(amount_cents), 0)::int as cents from commission_lines where reversal_of_line_id = ${lineId}`,
   );
-  return result.rows[0];
+  return result.rows[0]?.cents ?? 0;
 }
 
 /** The reversal line: unstamped, so the next stamping puts it in the open period. */

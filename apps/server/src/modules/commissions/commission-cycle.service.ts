@@ -15,6 +15,7 @@ import {
   PERIOD_BEING_CLOSED,
   type PeriodLines,
   type ReverseLineRequest,
+  reversalBeyondLeft,
   type SalesReport,
   type ToggleCommissionFreezeResult,
 } from '@portal/domain/commissions/cycle';
@@ -46,7 +47,7 @@ import {
   payoutsPage,
   periodLinesOfOrder,
   recordPaidOrders,
-  reversalOf,
+  reversedCentsOf,
   salesByProduct,
   setCommissionFreeze,
   setRunJob,
@@ -382,14 +383,16 @@ function localPhone(phone: string | null): string | null {
 // ---- Reversals ----
 
 /**
- * A correction after close (DECISIONS "Commissions" 7): a new line with the negative amount (all of
- * the original by default) pointing at the original, unstamped so the next stamping puts it in the
- * open period. The original stays as it was.
+ * A correction after close (DECISIONS "Commissions" 7; decisions 035, 046): a new line with the
+ * negative amount pointing at the original, unstamped so the next stamping puts it in the open
+ * period. A line may be taken back in parts, never beyond its amount: the original row is locked
+ * first, so parallel reversals of one line run one after the other and each reads what the
+ * earlier ones left. The original stays as it was.
  */
 export async function postReversal(
   db: Database,
   actor: Actor | { userId: number | null; authId: string | null },
-  input: { lineId: number; amountCents?: number | undefined; reason: string },
+  input: { lineId: number; takeBackCents?: number | undefined; reason: string },
   request?: { id: string; ip: string },
 ): Promise<{ reversalLineId: number; amountCents: number }> {
   return db.transaction(async (tx) => {
@@ -399,11 +402,15 @@ export async function postReversal(
     if (!line.period_closed_at) {
       throw conflict('Only a line of a closed period is reversed; an open period is corrected by re-running its step.');
     }
-    if (await reversalOf(tx, line.id)) throw conflict(LINE_ALREADY_REVERSED, undefined, 'REVERSED');
-    const amountCents = input.amountCents ?? -line.amount_cents;
-    if (amountCents >= 0 || -amountCents > line.amount_cents) {
-      throw new AppError('BAD_REVERSAL', 400, 'A reversal takes back part or all of the original amount.');
+    const reversedBefore = await reversedCentsOf(tx, line.id);
+    const leftCents = line.amount_cents - reversedBefore;
+    if (leftCents <= 0) throw conflict(LINE_ALREADY_REVERSED, undefined, 'REVERSED');
+    const takeBackCents = input.takeBackCents ?? leftCents;
+    if (takeBackCents <= 0) {
+      throw new AppError('BAD_REVERSAL', 400, 'A reversal takes back part or all of what is left of the line.');
     }
+    if (takeBackCents > leftCents) throw conflict(reversalBeyondLeft(leftCents), undefined, 'REVERSAL_EXCEEDS_LINE');
+    const amountCents = -takeBackCents;
     const reversalLineId = await insertReversal(tx, line, amountCents);
     await writeAudit(tx, {
       actor,
@@ -415,8 +422,9 @@ export async function postReversal(
         periodId: line.commissions_period_id,
         payeeId: line.payee_users_master_id,
         amountCents: line.amount_cents,
+        reversedCents: reversedBefore,
       },
-      after: { reversalOfLineId: line.id, amountCents, reason: input.reason },
+      after: { reversalOfLineId: line.id, amountCents, leftCents: leftCents - takeBackCents, reason: input.reason },
       ...(request ? { request } : {}),
     });
     return { reversalLineId, amountCents };
@@ -425,8 +433,8 @@ export async function postReversal(
 
 /**
  * The admin's reversal (decision 035): the password again, like the close, because a reversal is
- * as final as a close for the payee (a line is reversed once and a reversal is never reversed, so a
- * mistaken one cannot be taken back in the portal) and it takes money out of their next payout.
+ * as final as a close for the payee (a reversal is never reversed, so a mistaken one cannot be
+ * taken back in the portal) and it takes money out of their next payout.
  */
 export async function reverseLine(
   db: Database,
@@ -438,11 +446,7 @@ export async function reverseLine(
   const reversed = await postReversal(
     db,
     actor,
-    {
-      lineId: input.lineId,
-      amountCents: input.takeBackCents === undefined ? undefined : -input.takeBackCents,
-      reason: input.reason,
-    },
+    { lineId: input.lineId, takeBackCents: input.takeBackCents, reason: input.reason },
     request,
   );
   return { ...reversed, message: LINE_REVERSED };
@@ -462,7 +466,7 @@ export async function periodLines(db: Executor, periodId: number, orderNumber: s
       leaderLevel: row.leader_level,
       amountCents: row.amount_cents,
       source: row.source,
-      reversedByLineId: row.reversed_by,
+      reversedCents: row.reversed_cents,
     })),
   };
 }

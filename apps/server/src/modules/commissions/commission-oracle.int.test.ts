@@ -2,11 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineKey, type OracleLine, oracleLines } from '../../../test/commission-oracle.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import {
-  type CommissionModel,
-  createCommissionPeriod,
-  generateCommissionScenario,
-} from '../../db/seed/commission-factories.ts';
+import { createCommissionPeriod } from '../../db/seed/commission-cycle-factories.ts';
+import { type CommissionModel, generateCommissionScenario } from '../../db/seed/commission-factories.ts';
 import { createRandom } from '../../db/seed/random.ts';
 import type { ReportProgress } from '../../platform/jobs.ts';
 import { insertRun } from './commission-calc.queries.ts';

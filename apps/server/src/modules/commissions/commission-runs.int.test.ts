@@ -4,7 +4,7 @@ import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/
 import { withConnection } from '../../db/client.ts';
 import { commissionRuns, commissionsPeriodIndex } from '../../db/schema/index.ts';
 import { createTrainingModule, recordAttempts } from '../../db/seed/activity-factories.ts';
-import { createPeriod } from '../../db/seed/commission-cycle-factories.ts';
+import { createCommissionPeriod } from '../../db/seed/commission-cycle-factories.ts';
 import {
   createProductType,
   createSupplier,
@@ -15,7 +15,9 @@ import {
 } from '../../db/seed/factories.ts';
 import { universityStatusOf } from '../university/university.service.ts';
 import { stageHeldPayees } from './commission-calc.queries.ts';
-import { holdRunLock, STOPPED_RUN_MESSAGE } from './commission-runs.queries.ts';
+import { COMMISSION_STEP_QUEUE } from './commission-calc.service.ts';
+import { STAMP_QUEUE } from './commission-cycle.service.ts';
+import { holdRunLock, STOPPED_RUN_MESSAGE, VANISHED_JOB_MESSAGE } from './commission-runs.queries.ts';
 
 // A step whose process died (decision 035): the run row still says 'running' and pg-boss still has
 // the job 'active' until it expires, but the step's lock went with its connection. Reads show the
@@ -45,6 +47,35 @@ async function runningRun(stepName: string) {
   return run!;
 }
 
+/**
+ * A run queued with its pg-boss job, as a start writes them (one transaction), but with the job due
+ * in an hour so no worker takes it while the test looks.
+ */
+async function queuedRun(stepName: string, queue: string) {
+  return ctx.db.transaction(async (tx) => {
+    const [run] = await tx
+      .insert(commissionRuns)
+      .values({ stepName, commissionsPeriodId: periodId, status: 'queued', startedBy: admin.id })
+      .returning();
+    const jobId = await ctx.jobs.enqueueWithin(tx, queue, { runId: run!.id });
+    await tx.execute(sql`update pgboss.job set start_after = now() + interval '1 hour' where id = ${jobId}::uuid`);
+    await tx.update(commissionRuns).set({ jobId }).where(eq(commissionRuns.id, run!.id));
+    return { id: run!.id, jobId };
+  });
+}
+
+/** What an operator's clean-up, or pg-boss's own archiving of an expired job, does to it. */
+const deleteJob = (jobId: string) => ctx.db.execute(sql`delete from pgboss.job where id = ${jobId}::uuid`);
+
+async function waitForJob(jobId: string) {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    const job = await ctx.jobs.get(jobId);
+    if (job?.state === 'completed' || job?.state === 'failed') return job;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
+
 const runOf = async (runs: { id: number }[], id: number) => runs.find((run) => run.id === id);
 
 beforeAll(async () => {
@@ -53,7 +84,7 @@ beforeAll(async () => {
   admin = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
   await grantFeatures(ctx.db, admin.id, ['Commissions']);
   periodId = (
-    await createPeriod(ctx.db, {
+    await createCommissionPeriod(ctx.db, {
       startDate: '2026-10-01',
       endDate: '2026-10-31',
       paidDate: '2026-11-07',
@@ -64,6 +95,45 @@ beforeAll(async () => {
 });
 
 afterAll(() => ctx?.close());
+
+describe('a queued step whose job is gone', () => {
+  it('reads as queued while its job waits, and as failed with the reason once the job row is deleted', async () => {
+    const run = await queuedRun('agent_commissions', COMMISSION_STEP_QUEUE);
+    const waiting = (await call('GET', `/api/commissions/runs?period=${periodId}`)).json().runs;
+    expect(await runOf(waiting, run.id)).toMatchObject({ status: 'queued', error: null });
+
+    await deleteJob(run.jobId);
+    const gone = (await call('GET', `/api/commissions/runs?period=${periodId}`)).json().runs;
+    expect(await runOf(gone, run.id)).toMatchObject({ status: 'failed', error: VANISHED_JOB_MESSAGE });
+
+    // Run again: the new run goes through, and the old one is recorded as failed with the reason.
+    const again = await call('GET', `/api/commissions/agent-commissions?period=${periodId}`);
+    expect(again.statusCode).toBe(202);
+    const [old] = await ctx.db.select().from(commissionRuns).where(eq(commissionRuns.id, run.id));
+    expect(old).toMatchObject({ status: 'failed', error: VANISHED_JOB_MESSAGE });
+    expect((await waitForJob(again.json().jobId)).state).toBe('completed');
+  });
+
+  it('does not keep structure levels "running" for ever', async () => {
+    const run = await queuedRun('structure_levels', COMMISSION_STEP_QUEUE);
+    expect((await call('GET', '/api/structure/structure-levels-update-complete')).json()).toEqual({ complete: false });
+    await deleteJob(run.jobId);
+    expect((await call('GET', '/api/structure/structure-levels-update-complete')).json()).toEqual({ complete: true });
+  });
+
+  it('blocks stamping while its job waits, and no longer once the job is gone', async () => {
+    const run = await queuedRun('stamp', STAMP_QUEUE);
+    const stamp = () => call('POST', `/api/commissions/commissions-period-stamping?period=${periodId}`);
+    expect((await stamp()).statusCode).toBe(409);
+
+    await deleteJob(run.jobId);
+    const started = await stamp();
+    expect(started.statusCode).toBe(202);
+    const [old] = await ctx.db.select().from(commissionRuns).where(eq(commissionRuns.id, run.id));
+    expect(old).toMatchObject({ status: 'failed', error: VANISHED_JOB_MESSAGE });
+    expect((await waitForJob(started.json().jobId)).state).toBe('completed');
+  });
+});
 
 describe('a step whose process died', () => {
   it('reads as running while its step holds the lock, and as failed once its connection is gone', async () => {
