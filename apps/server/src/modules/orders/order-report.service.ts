@@ -91,10 +91,9 @@ const toReportRow = (row: OrderReportDbRow): OrderReportRow => ({
 });
 
 /**
- * One page of a dealer's order report with its count and the range's tiles and trend. The page's
- * three statements only read, so they start beside the checks, each on its own pooled connection;
- * nothing they read is answered before every check has passed (a refused request gets the same
- * error as before, and its reads are dropped). A range outside the pickers' window reads nothing.
+ * One page of a dealer's order report with its count and the range's tiles and trend. Every check
+ * passes before anything of the dealer's orders is read (a refused request reads none of them);
+ * then the page's three statements run at once, each on its own pooled connection.
  */
 export async function orderReport(
   db: Database,
@@ -102,19 +101,13 @@ export async function orderReport(
   query: OrderReportQuery,
   today: string = todayIso(),
 ): Promise<OrderReport> {
-  const filter = sqlFilter(actor, query);
+  const filter = await checkedFilter(db, actor, query, today);
   const { unit, periods } = trendPeriods(filter.from, filter.to);
-  const reads = inPickerWindow(filter, today)
-    ? Promise.all([
-        findOrderReportRows(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-        countOrderReport(db, filter),
-        findOrderTrend(db, filter, unit),
-      ])
-    : undefined;
-  // A refused check answers first; a read failing meanwhile is then nobody's (and must not go unhandled).
-  reads?.catch(() => {});
-  await checkAccess(db, actor, filter, today);
-  const [rows, { total, ...tiles }, found] = await reads!;
+  const [rows, { total, ...tiles }, found] = await Promise.all([
+    findOrderReportRows(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    countOrderReport(db, filter),
+    findOrderTrend(db, filter, unit),
+  ]);
   const byPeriod = new Map(found.map((point) => [point.period, point]));
   const trend = periods.map(
     (period) => byPeriod.get(period) ?? { period, created: 0, paid: 0, installed: 0, activated: 0 },
