@@ -237,11 +237,10 @@ export async function writeAgentLines(tx: Executor, runId: number): Promise<numb
   const result = await tx.execute(sql`
     insert into commission_lines (
       orders_import_id, payee_users_master_id, role, leader_level, amount_cents, source, is_held,
-      commission_run_id, deals_master_id, products_master_id, rate_column, rule)
+      commission_run_id, deals_master_id, products_master_id, dealer_users_master_id, dealer_tier)
     select c.order_id, c.dealer_id, 'agent', null, c.agent_rate * 100, 'calculated',
            exists (select 1 from commission_held_payees h where h.id = c.dealer_id),
-           ${runId}, c.deal_id, c.product_id, 'deal_once_off_user_com_rate_' || c.tier,
-           'agent: dealer tier ' || c.tier
+           ${runId}, c.deal_id, c.product_id, c.dealer_id, c.tier
       from commission_calc_orders c
      where c.status in (2, 3) and c.in_deal and c.agent_rate > 0
        and not ${IMPORTED_FOR(sql`c.dealer_id`)}
@@ -297,11 +296,10 @@ export async function writeLeaderLines(tx: Executor, runId: number): Promise<num
   const result = await tx.execute(sql`
     insert into commission_lines (
       orders_import_id, payee_users_master_id, role, leader_level, amount_cents, source, is_held,
-      commission_run_id, deals_master_id, products_master_id, rate_column, rule)
+      commission_run_id, deals_master_id, products_master_id, dealer_users_master_id, tree_depth)
     select c.order_id, l.leader_id, 'leader', l.k, r.rate * 100, 'calculated',
            exists (select 1 from commission_held_payees h where h.id = l.leader_id),
-           ${runId}, c.deal_id, c.product_id, 'deal_once_off_leader_com_rate_' || l.k,
-           'leader: k=' || l.k || ' above dealer Z-' || c.dealer_id || ' (tree depth ' || l.depth || ')'
+           ${runId}, c.deal_id, c.product_id, c.dealer_id, l.depth
       from commission_calc_orders c
       join commission_dealer_leaders l on l.dealer_id = c.dealer_id
       cross join lateral (select case l.k
