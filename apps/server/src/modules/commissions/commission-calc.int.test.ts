@@ -441,6 +441,22 @@ describe('imports', () => {
 });
 
 describe('held lines roll over; closed periods are refused', () => {
+  it('rerunning the steps after stamping leaves the stamped lines as they are, without a second line', async () => {
+    const stamped = await ctx.db.execute<{ id: number }>(sql`
+      update commission_lines set commissions_period_id = ${period}
+       where orders_import_id = ${orders['CALC-1']!} and source = 'calculated' and not is_held
+      returning id`);
+    expect(stamped.rows.length).toBeGreaterThan(1);
+    await agentStep();
+    await leaderStep();
+    const lines = await linesOf(orders['CALC-1']!);
+    expect(lines.map((l) => l.period)).toEqual(lines.map(() => period));
+    expect(lines.length).toBe(stamped.rows.length);
+    // Unstamped again (the period is still open), for the tests that follow.
+    await ctx.db.execute(sql`
+      update commission_lines set commissions_period_id = null where orders_import_id = ${orders['CALC-1']!}`);
+  });
+
   it('after close, the held line stays unstamped and is released once the payee passes', async () => {
     // What stamping and closing do (the comm-cycle half): attach the unheld lines, mark the orders paid, close.
     await ctx.db.execute(
