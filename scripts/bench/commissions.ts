@@ -141,9 +141,9 @@ try {
             WHERE h.depth >= 1 AND a.is_leader AND a.refs_user_lifecycle_status_id = 2) r
           WHERE k <= 7
        )
-       SELECT e.id, e.dealer, 'agent', NULL, 100 * CASE e.tier WHEN 1 THEN e.deal_once_off_user_com_rate_1
+       SELECT e.id, e.dealer, 'agent'::commission_line_role, NULL, 100 * CASE e.tier WHEN 1 THEN e.deal_once_off_user_com_rate_1
               WHEN 2 THEN e.deal_once_off_user_com_rate_2 WHEN 3 THEN e.deal_once_off_user_com_rate_3
-              ELSE e.deal_once_off_user_com_rate_4 END, 'calculated'
+              ELSE e.deal_once_off_user_com_rate_4 END, 'calculated'::commission_line_source
          FROM eligible e WHERE e.status IN (2, 3)
        UNION ALL
        SELECT e.id, l.leader, 'leader', l.k, 100 * (ARRAY[e.deal_once_off_leader_com_rate_1, e.deal_once_off_leader_com_rate_2,

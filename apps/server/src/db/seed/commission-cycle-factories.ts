@@ -42,8 +42,8 @@ export async function createCommissionLines(db: Executor, lines: NewLine[]) {
     .insert(commissionLines)
     .values(
       lines.map((line) => ({
-        role: line.leaderLevel ? 'leader' : 'agent',
-        source: 'calculated',
+        role: line.leaderLevel ? ('leader' as const) : ('agent' as const),
+        source: 'calculated' as const,
         ...line,
       })),
     )

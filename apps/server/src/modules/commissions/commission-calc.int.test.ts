@@ -90,10 +90,11 @@ async function linesOf(orderId: number) {
     held: boolean;
     period: number | null;
     rate_column: string | null;
+    rule: string | null;
   }>(sql`
     select payee_users_master_id as payee, role, leader_level as level, amount_cents as cents, source,
-           is_held as held, commissions_period_id as period, rate_column
-      from commission_lines where orders_import_id = ${orderId}
+           is_held as held, commissions_period_id as period, rate_column, rule
+      from commission_lines_traced where orders_import_id = ${orderId}
      order by role, leader_level nulls first, payee_users_master_id`);
   return result.rows;
 }
@@ -294,6 +295,18 @@ describe('agent and leader lines', () => {
       held: false,
     });
     expect(lines[0]!.rate_column).toBe('deal_once_off_user_com_rate_3');
+    expect(lines[0]!.rule).toBe('agent: dealer tier 3');
+    // Read back in words from the parts the line stores (decision 042): L1 is right above the
+    // dealer; L2 is above the deactivated leader and the non-leader, so L3 is 5 up.
+    const byLevel = new Map(lines.filter((l) => l.role === 'leader').map((l) => [l.level, l]));
+    expect(byLevel.get(1)).toMatchObject({
+      rate_column: 'deal_once_off_leader_com_rate_1',
+      rule: `leader: k=1 above dealer Z-${dealer.id} (tree depth 1)`,
+    });
+    expect(byLevel.get(3)).toMatchObject({
+      rate_column: 'deal_once_off_leader_com_rate_3',
+      rule: `leader: k=3 above dealer Z-${dealer.id} (tree depth 5)`,
+    });
     // k=1 L1, k=2 L2 (rate 0: no line), k=3 L3 … k=7 L7; L8 and L9 are beyond 7 levels.
     const leaderLines = lines.filter((l) => l.role === 'leader').map((l) => [l.payee, l.level, l.cents]);
     expect(leaderLines).toEqual([
@@ -372,7 +385,15 @@ describe('imports', () => {
       counts: { rows: 5, imported: 1, exceptions: 4 },
     });
     const lines = (await linesOf(orders['CALC-IMPORT']!)).filter((l) => l.role === 'agent');
-    expect(lines).toEqual([expect.objectContaining({ payee: dealer.id, cents: 12_345, source: 'import' })]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        payee: dealer.id,
+        cents: 12_345,
+        source: 'import',
+        rate_column: null,
+        rule: 'import: Agent file payouts.csv line 2',
+      }),
+    ]);
 
     // Rerunning the calculation keeps the imported line and adds no calculated one beside it.
     await agentStep();
@@ -420,6 +441,22 @@ describe('imports', () => {
 });
 
 describe('held lines roll over; closed periods are refused', () => {
+  it('rerunning the steps after stamping leaves the stamped lines as they are, without a second line', async () => {
+    const stamped = await ctx.db.execute<{ id: number }>(sql`
+      update commission_lines set commissions_period_id = ${period}
+       where orders_import_id = ${orders['CALC-1']!} and source = 'calculated' and not is_held
+      returning id`);
+    expect(stamped.rows.length).toBeGreaterThan(1);
+    await agentStep();
+    await leaderStep();
+    const lines = await linesOf(orders['CALC-1']!);
+    expect(lines.map((l) => l.period)).toEqual(lines.map(() => period));
+    expect(lines.length).toBe(stamped.rows.length);
+    // Unstamped again (the period is still open), for the tests that follow.
+    await ctx.db.execute(sql`
+      update commission_lines set commissions_period_id = null where orders_import_id = ${orders['CALC-1']!}`);
+  });
+
   it('after close, the held line stays unstamped and is released once the payee passes', async () => {
     // What stamping and closing do (the comm-cycle half): attach the unheld lines, mark the orders paid, close.
     await ctx.db.execute(

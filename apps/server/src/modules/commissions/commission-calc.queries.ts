@@ -133,13 +133,20 @@ export async function stageHeldPayees(tx: Executor, gateOn: boolean): Promise<vo
 
 /**
  * Held lines roll over: every unstamped line (whatever its period of origin) is held exactly while
- * its payee is in the held set. Touches only lines whose flag changes.
+ * its payee is in the held set. Touches only lines whose flag changes, and reads only the lines of
+ * the payees that can have one: those held now, and those with held lines (the preview's totals
+ * summary, kept exact by triggers, names them), through the (period, payee) index, instead of
+ * scanning every unstamped line (decision 042).
  */
 export async function refreshHeldFlags(tx: Executor): Promise<number> {
   const result = await tx.execute(sql`
     update commission_lines l
-       set is_held = exists (select 1 from commission_held_payees h where h.id = l.payee_users_master_id)
-     where l.commissions_period_id is null and l.source <> 'reversal'
+       set is_held = not l.is_held
+      from (select h.id from commission_held_payees h
+            union
+            select t.payee_users_master_id from commission_unstamped_totals t where t.is_held and t.lines > 0) p
+     where l.payee_users_master_id = p.id
+       and l.commissions_period_id is null and l.source <> 'reversal'
        and l.is_held <> exists (select 1 from commission_held_payees h where h.id = l.payee_users_master_id)`);
   return result.rowCount ?? 0;
 }
@@ -206,21 +213,38 @@ const DEAL_ROW_MISSING = sql`case
   when not c.in_deal then 'The product is not in deal ' || c.deal_id || ' of dealer Z-' || c.dealer_id
   end`;
 
-// Against a TEMP copy of the imported pairs, not commission_lines itself: a statement inserting into
+// Against a TEMP copy of the pairs, not commission_lines itself: a statement inserting into
 // commission_lines while probing it plans that probe for the table as it was (often empty), and a
 // nested loop over a table growing under it is quadratic.
 const IMPORTED_FOR = (payee: ReturnType<typeof sql>) => sql`exists (
-  select 1 from commission_imported_pairs i
+  select 1 from commission_kept_pairs i
+   where i.orders_import_id = c.order_id and i.payee_users_master_id = ${payee} and i.imported)`;
+const KEPT_FOR = (payee: ReturnType<typeof sql>) => sql`exists (
+  select 1 from commission_kept_pairs i
    where i.orders_import_id = c.order_id and i.payee_users_master_id = ${payee})`;
 
-/** TEMP table of the (order, payee) pairs that have an imported line: the calculation skips them. */
-export async function stageImportedPairs(tx: Executor): Promise<void> {
-  await tx.execute(sql`drop table if exists commission_imported_pairs`);
+/**
+ * TEMP table of the (order, payee) pairs the step must not write a line for: an imported line
+ * (any role) replaces the calculated one, and a calculated line of this role already stamped to a
+ * period not yet closed stays as it is (a closed period's orders are paid, so never eligible).
+ * Excluding them up front lets the step insert plainly: ON CONFLICT … DO NOTHING probed the
+ * natural key before every insert and cost half as much again as the insert (decision 042).
+ */
+export async function stageKeptPairs(tx: Executor, role: 'agent' | 'leader'): Promise<void> {
+  await tx.execute(sql`drop table if exists commission_kept_pairs`);
   await tx.execute(sql`
-    create temp table commission_imported_pairs on commit drop as
-    select distinct orders_import_id, payee_users_master_id from commission_lines where source = 'import'`);
-  await tx.execute(sql`create index on commission_imported_pairs (orders_import_id, payee_users_master_id)`);
-  await tx.execute(sql`analyze commission_imported_pairs`);
+    create temp table commission_kept_pairs on commit drop as
+    select orders_import_id, payee_users_master_id, bool_or(imported) as imported from (
+      select orders_import_id, payee_users_master_id, true as imported from commission_lines
+       where commission_import_id is not null and source = 'import'
+      union all
+      select orders_import_id, payee_users_master_id, false from commission_lines
+       where commissions_period_id in (select id from commissions_period_index where closed_at is null)
+         and source = 'calculated' and role = ${role}
+    ) k
+     group by orders_import_id, payee_users_master_id`);
+  await tx.execute(sql`create index on commission_kept_pairs (orders_import_id, payee_users_master_id)`);
+  await tx.execute(sql`analyze commission_kept_pairs`);
 }
 
 /** Unstamped calculated lines of one role for orders not yet paid: what a rerun replaces. */
@@ -231,9 +255,6 @@ async function deleteRecalculable(tx: Executor, role: 'agent' | 'leader'): Promi
        and not exists (select 1 from orders_commission_paid p where p.orders_import_id = l.orders_import_id)`);
 }
 
-const ON_NATURAL_KEY = sql`on conflict (orders_import_id, payee_users_master_id, role, (coalesce(leader_level, 0)), source)
-  where source <> 'reversal'`;
-
 // ---------------------------------------------------------------------------------------------
 // Agent lines (DECISIONS 2)
 
@@ -242,15 +263,13 @@ export async function writeAgentLines(tx: Executor, runId: number): Promise<numb
   const result = await tx.execute(sql`
     insert into commission_lines (
       orders_import_id, payee_users_master_id, role, leader_level, amount_cents, source, is_held,
-      commission_run_id, deals_master_id, products_master_id, rate_column, rule)
+      commission_run_id, deals_master_id, products_master_id, dealer_users_master_id, dealer_tier)
     select c.order_id, c.dealer_id, 'agent', null, c.agent_rate * 100, 'calculated',
            exists (select 1 from commission_held_payees h where h.id = c.dealer_id),
-           ${runId}, c.deal_id, c.product_id, 'deal_once_off_user_com_rate_' || c.tier,
-           'agent: dealer tier ' || c.tier
+           ${runId}, c.deal_id, c.product_id, c.dealer_id, c.tier
       from commission_calc_orders c
      where c.status in (2, 3) and c.in_deal and c.agent_rate > 0
-       and not ${IMPORTED_FOR(sql`c.dealer_id`)}
-    ${ON_NATURAL_KEY} do nothing`);
+       and not ${KEPT_FOR(sql`c.dealer_id`)}`);
   return result.rowCount ?? 0;
 }
 
@@ -302,11 +321,10 @@ export async function writeLeaderLines(tx: Executor, runId: number): Promise<num
   const result = await tx.execute(sql`
     insert into commission_lines (
       orders_import_id, payee_users_master_id, role, leader_level, amount_cents, source, is_held,
-      commission_run_id, deals_master_id, products_master_id, rate_column, rule)
+      commission_run_id, deals_master_id, products_master_id, dealer_users_master_id, tree_depth)
     select c.order_id, l.leader_id, 'leader', l.k, r.rate * 100, 'calculated',
            exists (select 1 from commission_held_payees h where h.id = l.leader_id),
-           ${runId}, c.deal_id, c.product_id, 'deal_once_off_leader_com_rate_' || l.k,
-           'leader: k=' || l.k || ' above dealer Z-' || c.dealer_id || ' (tree depth ' || l.depth || ')'
+           ${runId}, c.deal_id, c.product_id, c.dealer_id, l.depth
       from commission_calc_orders c
       join commission_dealer_leaders l on l.dealer_id = c.dealer_id
       cross join lateral (select case l.k
@@ -314,8 +332,7 @@ export async function writeLeaderLines(tx: Executor, runId: number): Promise<num
         when 4 then c.leader_rate_4 when 5 then c.leader_rate_5 when 6 then c.leader_rate_6
         when 7 then c.leader_rate_7 end as rate) r
      where c.in_deal and r.rate > 0
-       and not ${IMPORTED_FOR(sql`l.leader_id`)}
-    ${ON_NATURAL_KEY} do nothing`);
+       and not ${KEPT_FOR(sql`l.leader_id`)}`);
   return result.rowCount ?? 0;
 }
 

@@ -24,7 +24,7 @@ import {
   stageDealerLeaders,
   stageEligibleOrders,
   stageHeldPayees,
-  stageImportedPairs,
+  stageKeptPairs,
   trainingGateOn,
   updateRun,
   updateStructureLevels,
@@ -205,17 +205,18 @@ export async function calculate(
   const orders = await stageEligibleOrders(tx, periodEnd);
   await progress('processing', 30, 'Checking training status');
   await stageHeldPayees(tx, await trainingGateOn(tx));
-  await stageImportedPairs(tx);
   let lines: number;
   let exceptions: number;
   if (step === 'agent_commissions') {
     await progress('processing', 50, 'Writing agent lines');
+    await stageKeptPairs(tx, 'agent');
     lines = await writeAgentLines(tx, run.id);
     exceptions = await writeAgentExceptions(tx, run.id);
   } else {
     await progress('processing', 40, 'Walking up to the leaders');
     await stageDealerLeaders(tx);
     await progress('processing', 60, 'Writing leader lines');
+    await stageKeptPairs(tx, 'leader');
     lines = await writeLeaderLines(tx, run.id);
     exceptions = await writeLeaderExceptions(tx, run.id);
   }

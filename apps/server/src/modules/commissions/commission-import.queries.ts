@@ -75,7 +75,7 @@ export async function copyIntoImportStaging(
  */
 export async function applyImport(
   tx: Executor,
-  target: { importId: number; label: string },
+  target: { importId: number },
 ): Promise<{ imported: number; exceptions: number }> {
   await tx.execute(sql`
     create temp table commission_import_rows on commit drop as
@@ -124,17 +124,18 @@ export async function applyImport(
   const lines = await tx.execute(sql`
     insert into commission_lines (
       orders_import_id, payee_users_master_id, role, leader_level, amount_cents, source, is_held,
-      commission_import_id, rule)
-    select r.order_id, r.payee_id, r.role, case when r.role = 'leader' then r.tier end, r.amount_cents::integer,
+      commission_import_id, import_line)
+    select r.order_id, r.payee_id, r.role::commission_line_role, case when r.role = 'leader' then r.tier end, r.amount_cents::integer,
            'import', exists (select 1 from commission_held_payees h where h.id = r.payee_id),
-           ${target.importId}, ${target.label} || ' line ' || r.line
+           ${target.importId}, r.line
       from commission_import_rows r
      where r.reason is null
      order by r.line
     on conflict (orders_import_id, payee_users_master_id, role, (coalesce(leader_level, 0)), source)
       where source <> 'reversal'
     do update set amount_cents = excluded.amount_cents, is_held = excluded.is_held,
-                  commission_import_id = excluded.commission_import_id, rule = excluded.rule
+                  commission_import_id = excluded.commission_import_id,
+                  import_line = excluded.import_line
       where commission_lines.commissions_period_id is null`);
   return { imported: lines.rowCount ?? 0, exceptions: exceptions.rowCount ?? 0 };
 }

@@ -148,7 +148,7 @@ export async function runCommissionImport(
 
         await progress('processing', 65, 'Matching rows to orders and dealers');
         await stageHeldPayees(tx, await trainingGateOn(tx));
-        const applied = await applyImport(tx, { importId: batch.id, label: `import: ${type} file ${batch.fileName}` });
+        const applied = await applyImport(tx, { importId: batch.id });
         await updateCommissionImport(tx, batch.id, {
           status: 'completed',
           rowCount,

@@ -54,7 +54,7 @@ async function fullLines() {
   const result = await ctx.db.execute(sql`
     select orders_import_id, payee_users_master_id, role, leader_level, amount_cents, is_held,
            deals_master_id, products_master_id, rate_column
-      from commission_lines order by orders_import_id, payee_users_master_id, role, leader_level`);
+      from commission_lines_traced order by orders_import_id, payee_users_master_id, role, leader_level`);
   return result.rows;
 }
 
@@ -99,7 +99,7 @@ describe('the calculation agrees with the independent oracle', () => {
 
   it('every line names its deal, product and rate column; the agent column is the dealer tier', async () => {
     const result = await ctx.db.execute<{ bad: number }>(sql`
-      select count(*)::int as bad from commission_lines l
+      select count(*)::int as bad from commission_lines_traced l
         join users_master u on u.id = l.payee_users_master_id
        where l.source = 'calculated'
          and (l.deals_master_id is null or l.products_master_id is null or l.rule is null

@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client.ts';
 // the unstamped lines (held ones included, flagged), the exceptions of the latest agent and leader
 // runs and of the imports since the last close, and the totals per payee. Server-paged. Totals are
 // read from commission_unstamped_totals, which triggers keep in step with the lines (decision 041);
-// a page of lines walks commission_lines_unstamped_order_idx.
+// a page of lines walks commission_lines_unstamped_order_idx. Lines are read through the view
+// commission_lines_traced, which puts each line's rate column and rule into words (decision 042).
 
 export interface PreviewFilter {
   role?: 'agent' | 'leader' | undefined;
@@ -49,7 +50,7 @@ export async function previewLinePage(db: Executor, filter: PreviewFilter, page:
     select l.id, l.orders_import_id as order_id, o.order_number, s.supplier_name,
            l.payee_users_master_id as payee_id, u.first_name, u.surname, l.role, l.leader_level,
            l.amount_cents, l.source, l.is_held, l.deals_master_id, l.products_master_id, l.rate_column, l.rule
-      from commission_lines l
+      from commission_lines_traced l
       join orders_import o on o.id = l.orders_import_id
       join suppliers_master s on s.id = o.suppliers_master_id
       join users_master u on u.id = l.payee_users_master_id
