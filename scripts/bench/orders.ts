@@ -253,6 +253,12 @@ try {
     'CREATE INDEX ON bench_copy (agent_identification)',
   ])
     await q(index);
+  const load = () =>
+    os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' / ');
+  console.log(`load average before the COPY: ${load()}`);
   const copyStart = Date.now();
   {
     const client = await db.$client.connect();
@@ -272,6 +278,7 @@ try {
      VALUES ('bench.csv', $1, $2, $3, 'queued') RETURNING id`,
     [fileRows[0].id, supplierId, fibre.id],
   );
+  console.log(`load average before the import: ${load()}`);
   const importStart = Date.now();
   // Where the time goes: the moment each reported step begins.
   const steps: string[] = [];
@@ -287,6 +294,7 @@ try {
     },
   );
   const importSeconds = (Date.now() - importStart) / 1000;
+  console.log(`load average after the import: ${load()}`);
   const { rows: counts } = await q(
     'SELECT row_count, inserted_count, rejected_count FROM order_imports WHERE id = $1',
     [batchRows[0].id],
@@ -310,9 +318,12 @@ try {
 } finally {
   await db.$client.end();
   await rm(storageDir, { recursive: true, force: true });
-  const cleanup = new pg.Client({ connectionString: adminUrl });
-  await cleanup.connect();
-  await cleanup.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-  await cleanup.end();
+  // BENCH_KEEP_DB=1 leaves the database for EXPLAIN after the run.
+  if (!process.env.BENCH_KEEP_DB) {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+    await cleanup.end();
+  }
 }
 console.log(`\nbench finished in ${seconds()} s`);
