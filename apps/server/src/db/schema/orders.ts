@@ -310,5 +310,7 @@ export const structureDailyOrders = pgTable(
     milestone: smallint().notNull(),
     orders: integer().notNull(),
   },
+  // The key carries `orders` (INCLUDE, migration 0024, which drizzle cannot declare): the structure
+  // report reads a dealer's days in a range from it alone, and it is the table's only index.
   (t) => [primaryKey({ columns: [t.usersMasterId, t.day, t.suppliersMasterId, t.milestone] })],
 );
