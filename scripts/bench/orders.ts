@@ -35,6 +35,12 @@ import { seedOrders } from './seed-orders.ts';
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NAME = process.env.BENCH_DB_NAME ?? process.env.BENCH_ORDERS_DB ?? 'portal_bench_orders'; // each bench run on a shared server names its own
+/** The 1, 5 and 15 minute load averages, printed beside each figure. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
 const PASSWORD = 'Bench1234!';
@@ -126,13 +132,8 @@ try {
   const measureReads = !process.env.BENCH_ONLY_IMPORT;
 
   const supplierId = suppliers[0]!;
-  const load = () =>
-    os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' / ');
   if (measureReads) {
-    console.log(`reads start ${new Date().toISOString()}, load average ${load()}`);
+    console.log(`reads start ${new Date().toISOString()}, load average ${loadAverage()}`);
     // --- Leaderboard ---------------------------------------------------------------------------
     const branchLeader = branches[0]!;
     const leaderCookie = await signInAs(branchLeader);
@@ -214,7 +215,7 @@ try {
       target: 'p95 < 150 ms',
     });
 
-    console.log(`reads end ${new Date().toISOString()}, load average ${load()}`);
+    console.log(`reads end ${new Date().toISOString()}, load average ${loadAverage()}`);
     printTable(rows);
   }
 
@@ -263,6 +264,7 @@ try {
     'CREATE INDEX ON bench_copy (agent_identification)',
   ])
     await q(index);
+  console.log(`load average before the COPY: ${loadAverage()}`);
   const copyStart = Date.now();
   {
     const client = await db.$client.connect();
@@ -282,6 +284,7 @@ try {
      VALUES ('bench.csv', $1, $2, $3, 'queued') RETURNING id`,
     [fileRows[0].id, supplierId, fibre.id],
   );
+  console.log(`load average before the import: ${loadAverage()}`);
   const importStart = Date.now();
   // Where the time goes: the moment each reported step begins.
   const steps: string[] = [];
@@ -297,6 +300,7 @@ try {
     },
   );
   const importSeconds = (Date.now() - importStart) / 1000;
+  console.log(`load average after the import: ${loadAverage()}`);
   const { rows: counts } = await q(
     'SELECT row_count, inserted_count, rejected_count FROM order_imports WHERE id = $1',
     [batchRows[0].id],
@@ -320,10 +324,12 @@ try {
 } finally {
   await db.$client.end();
   await rm(storageDir, { recursive: true, force: true });
-  const cleanup = new pg.Client({ connectionString: adminUrl });
-  await cleanup.connect();
-  // BENCH_KEEP_DB=1 leaves the seeded database for EXPLAIN afterwards (dropped by the next run).
-  if (!process.env.BENCH_KEEP_DB) await cleanup.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-  await cleanup.end();
+  // BENCH_KEEP_DB=1 leaves the database for EXPLAIN after the run.
+  if (!process.env.BENCH_KEEP_DB) {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+    await cleanup.end();
+  }
 }
 console.log(`\nbench finished in ${seconds()} s`);
