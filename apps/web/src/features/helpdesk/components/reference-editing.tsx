@@ -6,16 +6,19 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import ListItemText, { type ListItemTextProps } from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
+import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TicketKind } from '@portal/domain/tickets/tickets';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import type { FormEventHandler, ReactNode } from 'react';
+import { type Control, Controller, type Path } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -94,6 +97,31 @@ export function ReferenceDialog({
         </DialogActions>
       </Box>
     </Dialog>
+  );
+}
+
+/** Whether the entry is offered (its `isActive` field); an inactive one stays on tickets that have it. */
+export function ActiveSwitch<Form extends { isActive?: boolean | undefined }>({
+  control,
+  label,
+}: {
+  // biome-ignore lint/suspicious/noExplicitAny: forms with a resolver have a different output type
+  control: Control<Form, any, any>;
+  label: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={'isActive' as Path<Form>}
+      render={({ field }) => (
+        <FormControlLabel
+          control={
+            <Switch checked={field.value !== false} onChange={(event) => field.onChange(event.target.checked)} />
+          }
+          label={label}
+        />
+      )}
+    />
   );
 }
 

@@ -4,10 +4,8 @@ import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -21,6 +19,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { BackButton } from '../../../components/back-button';
+import { FormTextField } from '../../../components/form-fields';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../lib/paths';
@@ -28,6 +27,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCannedReplies, useDeleteCannedReply, useSaveCannedReply } from '../api/helpdesk';
 import { KindTabs, useEditableKinds } from '../components/kind-tabs';
 import {
+  ActiveSwitch,
   ConfirmRemoval,
   type Editing,
   ReferenceDialog,
@@ -89,20 +89,7 @@ function ReplyDialog({
       onSubmit={handleSubmit(saveEntry)}
       onClose={onClose}
     >
-      <Controller
-        control={control}
-        name="title"
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={ref}
-            label="Title"
-            required
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-          />
-        )}
-      />
+      <FormTextField control={control} name="title" label="Title" required />
       <Controller
         control={control}
         name="body"
@@ -139,18 +126,7 @@ function ReplyDialog({
           ))}
         </Box>
       </Box>
-      <Controller
-        control={control}
-        name="isActive"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Switch checked={field.value !== false} onChange={(event) => field.onChange(event.target.checked)} />
-            }
-            label="Offered in the message box"
-          />
-        )}
-      />
+      <ActiveSwitch control={control} label="Offered in the message box" />
     </ReferenceDialog>
   );
 }

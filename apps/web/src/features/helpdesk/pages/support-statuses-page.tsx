@@ -24,6 +24,7 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { BackButton } from '../../../components/back-button';
+import { FormTextField } from '../../../components/form-fields';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api';
@@ -40,6 +41,7 @@ import {
 import type { SupplierOption } from '../components/console-filters';
 import { KindTabs, useEditableKinds } from '../components/kind-tabs';
 import {
+  ActiveSwitch,
   ConfirmRemoval,
   type Editing,
   ReferenceDialog,
@@ -138,20 +140,7 @@ function StatusDialog({
           </TextField>
         )}
       />
-      <Controller
-        control={control}
-        name="status"
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={ref}
-            label="Status"
-            required
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-          />
-        )}
-      />
+      <FormTextField control={control} name="status" label="Status" required />
       <Controller
         control={control}
         name="supplierId"
@@ -190,18 +179,7 @@ function StatusDialog({
           />
         )}
       />
-      <Controller
-        control={control}
-        name="isActive"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Switch checked={field.value !== false} onChange={(event) => field.onChange(event.target.checked)} />
-            }
-            label="Active"
-          />
-        )}
-      />
+      <ActiveSwitch control={control} label="Active" />
       <Controller
         control={control}
         name="sortOrder"
