@@ -1,75 +1,15 @@
 // `node --import tsx scripts/bench/alerts-run.ts`: the alerts rows of the benchmark on their own
 // (own database `portal_bench_alerts` on BENCH_DATABASE_URL's server), so they can be measured
 // without the whole `npm run bench`. The same rows are part of run.ts.
-import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadSettings } from '../../apps/server/src/config.ts';
-import { createDatabase } from '../../apps/server/src/db/client.ts';
-import { runMigrations } from '../../apps/server/src/db/migrate.ts';
-import { createUser } from '../../apps/server/src/db/seed/factories.ts';
-import { createServices } from '../../apps/server/src/services.ts';
 import { benchAlerts } from './alerts.ts';
-import { printTable } from './measure.ts';
-import { seedLargeHierarchy } from './seed-large.ts';
+import { runModuleBench } from './bench-server.ts';
 
-const adminUrl = process.env.BENCH_DATABASE_URL;
-if (!adminUrl) throw new Error('set BENCH_DATABASE_URL (a PostgreSQL server this script may create a database on)');
-const NAME = 'portal_bench_alerts';
-const PASSWORD = 'Bench1234!';
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${NAME}`);
-await admin.end();
-const url = new URL(adminUrl);
-url.pathname = `/${NAME}`;
-const db = createDatabase(url.toString(), { max: 10 });
-try {
-  await runMigrations(db);
-  const { total } = await seedLargeHierarchy(db);
-  console.log(`${total} users seeded`);
-  const port = process.env.BENCH_PORT ?? '3191';
-  const settings = loadSettings({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url.toString(),
-    PORT: port,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    HOST: '127.0.0.1',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-    AUTH_SIGN_IN_PER_MINUTE: '100000',
-  });
-  const services = createServices({ settings, db, url: url.toString(), secret: settings.AUTH_SECRET! });
-  const app = await buildApp({ ...services, webDistDir: '/nonexistent' });
-  await app.listen({ host: '127.0.0.1', port: settings.PORT });
-  const origin = settings.publicUrl;
-  const signIn = async (email: string) => {
-    const answer = await fetch(`${origin}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    if (!answer.ok) throw new Error(`sign-in failed: ${answer.status}`);
-    return answer.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-  };
-  const adminUser = await createUser(db, { isAdmin: true, password: PASSWORD });
-  const agent = await createUser(db, { password: PASSWORD });
-  const rows = await benchAlerts({
-    db,
-    origin,
-    adminCookie: await signIn(adminUser.email!),
-    userCookie: await signIn(agent.email!),
-    userId: agent.id,
-  });
-  printTable(rows);
-  await app.close();
-} finally {
-  await db.$client.end();
-  const cleanup = new pg.Client({ connectionString: adminUrl });
-  await cleanup.connect();
-  await cleanup.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-  await cleanup.end();
-}
+await runModuleBench({ database: 'portal_bench_alerts', port: process.env.BENCH_PORT ?? '3191' }, (session) =>
+  benchAlerts({
+    db: session.db,
+    origin: session.origin,
+    adminCookie: session.admin.cookie,
+    userCookie: session.agent.cookie,
+    userId: session.agent.id,
+  }),
+);

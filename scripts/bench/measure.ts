@@ -7,9 +7,14 @@ export async function measure(iterations: number, work: (i: number) => Promise<u
     await work(i);
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
+  return percentiles(samples, iterations);
+}
+
+/** The median and 95th percentile of the timed samples (sorts them in place). */
+function percentiles(samples: number[], n: number) {
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { p50: at(0.5), p95: at(0.95), n: iterations };
+  return { p50: at(0.5), p95: at(0.95), n };
 }
 
 /**
@@ -36,12 +41,7 @@ export async function measurePair(
       samples[side].push(Number(process.hrtime.bigint() - start) / 1e6);
     }
   }
-  const summary = (values: number[]) => {
-    values.sort((a, b) => a - b);
-    const at = (q: number) => values[Math.min(values.length - 1, Math.floor(q * values.length))]!;
-    return { p50: at(0.5), p95: at(0.95), n: iterations };
-  };
-  return { api: summary(samples.api), sql: summary(samples.sql) };
+  return { api: percentiles(samples.api, iterations), sql: percentiles(samples.sql, iterations) };
 }
 
 export interface Row {

@@ -21,7 +21,6 @@ import { type Database, withConnection } from '../../db/client.ts';
 import { chunkLines } from '../../db/copy.ts';
 import type { Actor } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { findJobProgress } from '../../platform/jobs.queries.ts';
 import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { getStoredFile, refusedFiles } from '../files/files.service.ts';
@@ -40,6 +39,7 @@ import {
   replaceSupplierAgentList,
   updateAgentListImport,
 } from './agent-list-import.queries.ts';
+import { importFailureMessage, importJobView } from './import-job.ts';
 
 // The Agent CSV import (spec 3 §2.1, §3.6; decision 025). The request stores a batch row and
 // enqueues a job; the job streams the CSV through csv-parse, checks every row, COPYs the good ones
@@ -184,7 +184,7 @@ export async function runAgentListImport(
       }),
     );
   } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000) || 'The import failed.';
+    const message = importFailureMessage(error);
     await updateAgentListImport(db, batch.id, { status: 'failed', error: message, finishedAt: new Date() });
     throw error;
   }
@@ -198,12 +198,7 @@ export async function agentListImportStatus(
 ): Promise<AgentListImportStatus> {
   const batch = await findAgentListImport(db, id);
   if (!batch) throw notFound('Import not found', 'IMPORT_NOT_FOUND');
-  const job = batch.jobId ? await findJobProgress(db, batch.jobId) : undefined;
-  const result = (job?.result ?? null) as Partial<AgentListImportResult> | null;
-  // The batch commits just before the job writes its result (the rejected rows): until then, running.
-  const status = batch.status === 'completed' && job && job.state !== 'completed' ? 'running' : batch.status;
-  const rejected = status === 'completed' && Array.isArray(result?.rejected) ? result.rejected : [];
-  const start = (paging.page - 1) * paging.pageSize;
+  const { status, stage, percent, rejected } = await importJobView<AgentListImportResult>(db, batch, paging);
   return {
     id: batch.id,
     fileName: batch.fileName,
@@ -211,20 +206,15 @@ export async function agentListImportStatus(
     status: status as AgentListImportStatus['status'],
     error: batch.error,
     jobId: batch.jobId,
-    stage: job?.stage ?? null,
-    percent: status === 'completed' ? 100 : Math.min(99, job?.percent ?? 0),
+    stage,
+    percent,
     counts: {
       rows: batch.rowCount,
       loaded: batch.loadedCount,
       matched: batch.matchedCount,
       rejected: batch.rejectedCount,
     },
-    rejected: {
-      items: rejected.slice(start, start + paging.pageSize),
-      total: rejected.length,
-      page: paging.page,
-      pageSize: paging.pageSize,
-    },
+    rejected,
     createdAt: batch.createdAt.toISOString(),
     finishedAt: batch.finishedAt ? batch.finishedAt.toISOString() : null,
   };

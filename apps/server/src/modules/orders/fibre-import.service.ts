@@ -15,7 +15,6 @@ import { type Database, withConnection } from '../../db/client.ts';
 import { chunkLines } from '../../db/copy.ts';
 import type { Actor } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { findJobProgress } from '../../platform/jobs.queries.ts';
 import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { getStoredFile, refusedFiles } from '../files/files.service.ts';
@@ -37,6 +36,7 @@ import {
   updateKnownOrders,
   updateOrderImport,
 } from './fibre-import.queries.ts';
+import { importFailureMessage, importJobView } from './import-job.ts';
 
 // The fibre activity import (spec 3 §2.10, §3.6, §5.4; DECISIONS "Orders"). The request stores a
 // batch row and enqueues a job; the job streams the CSV through csv-parse, checks every row, streams
@@ -220,7 +220,7 @@ export async function runFibreImport(
       }),
     );
   } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000) || 'The import failed.';
+    const message = importFailureMessage(error);
     await updateOrderImport(db, batch.id, { status: 'failed', error: message, finishedAt: new Date() });
     throw error;
   }
@@ -234,12 +234,7 @@ export async function fibreImportStatus(
 ): Promise<FibreImportStatus> {
   const batch = await findOrderImport(db, id);
   if (!batch) throw notFound('Import not found', 'IMPORT_NOT_FOUND');
-  const job = batch.jobId ? await findJobProgress(db, batch.jobId) : undefined;
-  const result = (job?.result ?? null) as Partial<FibreImportResult> | null;
-  // The batch commits just before the job writes its result (the rejected rows): until then, running.
-  const status = batch.status === 'completed' && job && job.state !== 'completed' ? 'running' : batch.status;
-  const rejected = status === 'completed' && Array.isArray(result?.rejected) ? result.rejected : [];
-  const start = (paging.page - 1) * paging.pageSize;
+  const { status, result, stage, percent, rejected } = await importJobView<FibreImportResult>(db, batch, paging);
   return {
     id: batch.id,
     fileName: batch.fileName,
@@ -248,8 +243,8 @@ export async function fibreImportStatus(
     status: status as FibreImportStatus['status'],
     error: batch.error,
     jobId: batch.jobId,
-    stage: job?.stage ?? null,
-    percent: status === 'completed' ? 100 : Math.min(99, job?.percent ?? 0),
+    stage,
+    percent,
     counts: {
       rows: batch.rowCount,
       inserted: batch.insertedCount,
@@ -257,12 +252,7 @@ export async function fibreImportStatus(
       rejected: batch.rejectedCount,
       attributed: status === 'completed' ? Number(result?.attributed ?? 0) : 0,
     },
-    rejected: {
-      items: rejected.slice(start, start + paging.pageSize),
-      total: rejected.length,
-      page: paging.page,
-      pageSize: paging.pageSize,
-    },
+    rejected,
     createdAt: batch.createdAt.toISOString(),
     finishedAt: batch.finishedAt ? batch.finishedAt.toISOString() : null,
   };

@@ -27,7 +27,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { type AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import {
   actorName,
   announceTicket,
@@ -57,6 +57,7 @@ import {
   insertCannedReply,
   insertHistory,
   insertSupportStatus,
+  LEAD_COLUMNS,
   LEAD_FIELDS,
   type LeadColumn,
   lockTicket,
@@ -331,26 +332,7 @@ export async function updateTicketByHelpdesk(
   return toDetail(row!, { side: 'admin', userId: actor.user.id }, await findHistory(deps.db, id));
 }
 
-const LEAD_ROW_COLUMN: Record<LeadColumn, string> = {
-  customerName: 'customer_name',
-  address: 'address',
-  phoneNumber: 'phone_number',
-  alternativeNumber: 'alternative_number',
-  emailAddress: 'email_address',
-  idNumber: 'id_number',
-  refNumber: 'ref_number',
-  title: 'title',
-  jobTitle: 'job_title',
-  maritalStatus: 'marital_status',
-  currentAddressMonths: 'current_address_months',
-  employer: 'employer',
-  employerContactNumber: 'employer_contact_number',
-  companyName: 'company_name',
-  industry: 'industry',
-  paymentType: 'payment_type',
-  gpsLocation: 'gps_location',
-};
-const leadValue = (row: object, field: LeadColumn) => (row as Record<string, unknown>)[LEAD_ROW_COLUMN[field]] ?? null;
+const leadValue = (row: object, field: LeadColumn) => (row as Record<string, unknown>)[LEAD_COLUMNS[field]] ?? null;
 
 /** POST …/mark-unread: the latest activity becomes unread for admins (spec 3 §4.3). */
 export async function markUnread(
@@ -482,12 +464,18 @@ export async function addSupportStatus(
   return toStatus((await findSupportStatus(db, id))!);
 }
 
-function duplicateStatus(error: unknown): never {
-  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-  if (cause?.code === '23505')
-    throw conflict(TICKET_MESSAGES.statusDuplicate, [{ field: 'status', message: TICKET_MESSAGES.statusDuplicate }]);
-  throw error;
+/** A `.catch` for a reference write: a unique violation becomes the given 409, anything else is rethrown. */
+function rethrowDuplicateAs(duplicate: () => AppError) {
+  return (error: unknown): never => {
+    const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+    if (cause?.code === '23505') throw duplicate();
+    throw error;
+  };
 }
+
+const duplicateStatus = rethrowDuplicateAs(() =>
+  conflict(TICKET_MESSAGES.statusDuplicate, [{ field: 'status', message: TICKET_MESSAGES.statusDuplicate }]),
+);
 
 export async function editSupportStatus(
   db: Database,
@@ -551,13 +539,9 @@ const toReply = (row: CannedReplyDb): CannedReply => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-function duplicateReply(error: unknown): never {
-  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-  if (cause?.code === '23505') {
-    throw conflict('A canned reply with this title exists.', [{ field: 'title', message: 'Already in use' }]);
-  }
-  throw error;
-}
+const duplicateReply = rethrowDuplicateAs(() =>
+  conflict('A canned reply with this title exists.', [{ field: 'title', message: 'Already in use' }]),
+);
 
 export async function cannedReplies(db: Database, actor: Actor, kind: TicketKind): Promise<CannedReplyList> {
   assertHelpdesk(actor, kind);

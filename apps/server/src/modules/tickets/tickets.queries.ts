@@ -332,7 +332,8 @@ export interface NewTicket {
   now: Date;
 }
 
-const LEAD_COLUMNS = {
+/** The lead fields the helpdesk edits, by their column on `tickets`. */
+export const LEAD_COLUMNS = {
   customerName: 'customer_name',
   address: 'address',
   phoneNumber: 'phone_number',

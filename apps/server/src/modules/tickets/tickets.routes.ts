@@ -37,7 +37,7 @@ import {
   TicketThread,
   UnreadCount,
 } from '@portal/domain/tickets/tickets';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccessGuards } from '../../platform/access.ts';
 import { actorOf, factOf } from '../../platform/access.ts';
@@ -99,6 +99,15 @@ export const ticketsRoutes =
       const fact = { fact: adminUnreadCountFact, params: { kind } };
       assertHelpdesk(await guards.requireActor(request, false, fact), kind);
     };
+    // Who acts on which ticket, as a `…/:kind/:id` route names it.
+    const onTicket = (request: FastifyRequest & { params: TicketParams }) =>
+      [actorOf(request), request.params.kind, request.params.id] as const;
+    // Every route of a side runs that side's check and is listed under its tag.
+    const dealerRoute = <S extends FastifySchema>(schema: S) => ({ preHandler: dealer, schema: { tags, ...schema } });
+    const helpdeskRoute = <S extends FastifySchema>(schema: S) => ({
+      preHandler: helpdesk,
+      schema: { tags: helpdeskTags, ...schema },
+    });
 
     app.get(
       '/api/leads/mine',
@@ -117,159 +126,108 @@ export const ticketsRoutes =
     // --- Dealer side (and the helpdesk on one ticket) ----------------------------------------
     app.get(
       R.form,
-      {
-        preHandler: dealer,
-        schema: {
-          tags,
-          summary: 'Add Lead / New Ticket: the supplier’s instructions, payment types, pattern and categories',
-          params: KindParams,
-          querystring: TicketFormQuery,
-          response: { 200: TicketFormOptions },
-        },
-      },
+      dealerRoute({
+        summary: 'Add Lead / New Ticket: the supplier’s instructions, payment types, pattern and categories',
+        params: KindParams,
+        querystring: TicketFormQuery,
+        response: { 200: TicketFormOptions },
+      }),
       (request) => ticketForm(db, actorOf(request), request.params.kind, request.query.supplierId),
     );
     app.get(
       R.list,
-      {
-        preHandler: dealer,
-        schema: {
-          tags,
-          summary: 'The signed-in dealer’s own tickets of a kind for a supplier, newest first, with unread flags',
-          params: KindParams,
-          querystring: DealerTicketsQuery,
-          response: { 200: DealerTicketPage },
-        },
-      },
+      dealerRoute({
+        summary: 'The signed-in dealer’s own tickets of a kind for a supplier, newest first, with unread flags',
+        params: KindParams,
+        querystring: DealerTicketsQuery,
+        response: { 200: DealerTicketPage },
+      }),
       (request) => dealerTickets(deps, actorOf(request), request.params.kind, request.query),
     );
     app.post(
       R.createLead,
-      {
-        preHandler: dealer,
-        schema: {
-          tags,
-          summary: 'Add Lead: a Sales Assist lead (e-mails the supplier’s sales assist contacts)',
-          body: CreateLeadRequest,
-          response: { 201: TicketCreated },
-        },
-      },
+      dealerRoute({
+        summary: 'Add Lead: a Sales Assist lead (e-mails the supplier’s sales assist contacts)',
+        body: CreateLeadRequest,
+        response: { 201: TicketCreated },
+      }),
       async (request, reply) => reply.status(201).send(await createLead(deps, actorOf(request), request.body, request)),
     );
     app.post(
       R.createSupport,
-      {
-        preHandler: dealer,
-        schema: {
-          tags,
-          summary: 'New Agent Support Ticket (e-mails the supplier’s agent support contacts)',
-          body: CreateSupportTicketRequest,
-          response: { 201: TicketCreated },
-        },
-      },
+      dealerRoute({
+        summary: 'New Agent Support Ticket (e-mails the supplier’s agent support contacts)',
+        body: CreateSupportTicketRequest,
+        response: { 201: TicketCreated },
+      }),
       async (request, reply) =>
         reply.status(201).send(await createSupportTicket(deps, actorOf(request), request.body, request)),
     );
     app.get(
       R.detail,
-      {
-        preHandler: dealer,
-        schema: {
-          tags,
-          summary: 'One ticket’s Details (its owner, or the helpdesk with history and SLA)',
-          params: TicketParams,
-          response: { 200: TicketDetail },
-        },
-      },
-      (request) => ticketDetail(deps, actorOf(request), request.params.kind, request.params.id),
+      dealerRoute({
+        summary: 'One ticket’s Details (its owner, or the helpdesk with history and SLA)',
+        params: TicketParams,
+        response: { 200: TicketDetail },
+      }),
+      (request) => ticketDetail(deps, ...onTicket(request)),
     );
     app.get(
       R.activity,
-      {
-        preHandler: dealer,
-        schema: {
-          tags,
-          summary: 'The Activity thread; marks it read for the viewer’s side (internal notes: helpdesk only)',
-          params: TicketParams,
-          response: { 200: TicketThread },
-        },
-      },
-      (request) => ticketThread(deps, actorOf(request), request.params.kind, request.params.id),
+      dealerRoute({
+        summary: 'The Activity thread; marks it read for the viewer’s side (internal notes: helpdesk only)',
+        params: TicketParams,
+        response: { 200: TicketThread },
+      }),
+      (request) => ticketThread(deps, ...onTicket(request)),
     );
     app.post(
       R.activity,
-      {
-        preHandler: dealer,
-        schema: {
-          tags,
-          summary: 'A message (dealer), a reply or an internal note (helpdesk); refused on a Closed ticket (409)',
-          params: TicketParams,
-          body: MessageRequest,
-          response: { 201: TicketActivity },
-        },
-      },
+      dealerRoute({
+        summary: 'A message (dealer), a reply or an internal note (helpdesk); refused on a Closed ticket (409)',
+        params: TicketParams,
+        body: MessageRequest,
+        response: { 201: TicketActivity },
+      }),
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await postMessage(deps, actorOf(request), request.params.kind, request.params.id, request.body, request),
-          ),
+        reply.status(201).send(await postMessage(deps, ...onTicket(request), request.body, request)),
     );
     app.get(
       R.files,
-      {
-        preHandler: dealer,
-        schema: { tags, summary: 'The Documents tab', params: TicketParams, response: { 200: TicketFileList } },
-      },
-      (request) => ticketFiles(deps, actorOf(request), request.params.kind, request.params.id),
+      dealerRoute({ summary: 'The Documents tab', params: TicketParams, response: { 200: TicketFileList } }),
+      (request) => ticketFiles(deps, ...onTicket(request)),
     );
     app.post(
       R.files,
-      {
-        preHandler: dealer,
-        schema: {
-          tags,
-          summary: 'Attaches uploaded documents (POST /api/files, purpose ticket_document); refused when Closed (409)',
-          params: TicketParams,
-          body: AttachFilesRequest,
-          response: { 201: TicketFileList },
-        },
-      },
+      dealerRoute({
+        summary: 'Attaches uploaded documents (POST /api/files, purpose ticket_document); refused when Closed (409)',
+        params: TicketParams,
+        body: AttachFilesRequest,
+        response: { 201: TicketFileList },
+      }),
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await addTicketFiles(deps, actorOf(request), request.params.kind, request.params.id, request.body, request),
-          ),
+        reply.status(201).send(await addTicketFiles(deps, ...onTicket(request), request.body, request)),
     );
     app.post(
       R.rating,
-      {
-        preHandler: dealer,
-        schema: {
-          tags,
-          summary: 'The owner rates a Closed ticket, once (1–5 stars, optional comment)',
-          params: TicketParams,
-          body: RatingRequest,
-          response: { 200: TicketDetail },
-        },
-      },
-      (request) => rateService(deps, actorOf(request), request.params.kind, request.params.id, request.body, request),
+      dealerRoute({
+        summary: 'The owner rates a Closed ticket, once (1–5 stars, optional comment)',
+        params: TicketParams,
+        body: RatingRequest,
+        response: { 200: TicketDetail },
+      }),
+      (request) => rateService(deps, ...onTicket(request), request.body, request),
     );
 
     // --- Helpdesk consoles ---------------------------------------------------------------------
     app.get(
       R.adminList,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary: 'A console grid: filters, search, sort (time left), unread flags; needs the kind’s flag',
-          params: KindParams,
-          querystring: AdminTicketsQuery,
-          response: { 200: AdminTicketPage },
-        },
-      },
+      helpdeskRoute({
+        summary: 'A console grid: filters, search, sort (time left), unread flags; needs the kind’s flag',
+        params: KindParams,
+        querystring: AdminTicketsQuery,
+        response: { 200: AdminTicketPage },
+      }),
       (request) => adminTickets(deps, actorOf(request), request.params.kind, request.query),
     );
     app.get(
@@ -287,82 +245,56 @@ export const ticketsRoutes =
     );
     app.put(
       R.adminTicket,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary:
-            'The helpdesk edit: status, sub-status, feedback, supplier, lead fields (history, audit, owner told)',
-          params: TicketParams,
-          body: AdminTicketUpdate,
-          response: { 200: TicketDetail },
-        },
-      },
-      (request) =>
-        updateTicketByHelpdesk(deps, actorOf(request), request.params.kind, request.params.id, request.body, request),
+      helpdeskRoute({
+        summary: 'The helpdesk edit: status, sub-status, feedback, supplier, lead fields (history, audit, owner told)',
+        params: TicketParams,
+        body: AdminTicketUpdate,
+        response: { 200: TicketDetail },
+      }),
+      (request) => updateTicketByHelpdesk(deps, ...onTicket(request), request.body, request),
     );
     app.delete(
       R.adminTicket,
-      {
-        preHandler: helpdesk,
-        schema: { tags: helpdeskTags, summary: 'Soft delete', params: TicketParams, response: { 200: TicketOk } },
-      },
-      (request) => deleteTicket(deps, actorOf(request), request.params.kind, request.params.id, request),
+      helpdeskRoute({ summary: 'Soft delete', params: TicketParams, response: { 200: TicketOk } }),
+      (request) => deleteTicket(deps, ...onTicket(request), request),
     );
     app.post(
       R.adminMarkUnread,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary: 'Mark as Unread: the latest activity becomes unread for admins',
-          params: TicketParams,
-          response: { 200: TicketOk },
-        },
-      },
-      (request) => markUnread(deps, actorOf(request), request.params.kind, request.params.id, request),
+      helpdeskRoute({
+        summary: 'Mark as Unread: the latest activity becomes unread for admins',
+        params: TicketParams,
+        response: { 200: TicketOk },
+      }),
+      (request) => markUnread(deps, ...onTicket(request), request),
     );
     app.get(
       R.adminCannedReplyFor,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary: 'A canned reply with this ticket’s variables filled in',
-          params: CannedReplyForTicketParams,
-          response: { 200: FilledCannedReply },
-        },
-      },
-      (request) =>
-        cannedReplyForTicket(deps, actorOf(request), request.params.kind, request.params.id, request.params.replyId),
+      helpdeskRoute({
+        summary: 'A canned reply with this ticket’s variables filled in',
+        params: CannedReplyForTicketParams,
+        response: { 200: FilledCannedReply },
+      }),
+      (request) => cannedReplyForTicket(deps, ...onTicket(request), request.params.replyId),
     );
 
     app.get(
       R.statuses,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary: 'The support status reference of a kind (categories, in-progress and closed sub-statuses)',
-          params: KindParams,
-          querystring: SupportStatusesQuery,
-          response: { 200: SupportStatusList },
-        },
-      },
+      helpdeskRoute({
+        summary: 'The support status reference of a kind (categories, in-progress and closed sub-statuses)',
+        params: KindParams,
+        querystring: SupportStatusesQuery,
+        response: { 200: SupportStatusList },
+      }),
       (request) => supportStatuses(db, actorOf(request), request.params.kind, request.query),
     );
     app.post(
       R.statuses,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary: 'Adds a support status',
-          params: KindParams,
-          body: SupportStatusRequest,
-          response: { 201: SupportStatus },
-        },
-      },
+      helpdeskRoute({
+        summary: 'Adds a support status',
+        params: KindParams,
+        body: SupportStatusRequest,
+        response: { 201: SupportStatus },
+      }),
       async (request, reply) =>
         reply
           .status(201)
@@ -370,115 +302,83 @@ export const ticketsRoutes =
     );
     app.put(
       R.status,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary: 'Edits a support status',
-          params: SupportStatusParams,
-          body: SupportStatusRequest,
-          response: { 200: SupportStatus },
-        },
-      },
+      helpdeskRoute({
+        summary: 'Edits a support status',
+        params: SupportStatusParams,
+        body: SupportStatusRequest,
+        response: { 200: SupportStatus },
+      }),
       (request) =>
         editSupportStatus(db, actorOf(request), request.params.kind, request.params.statusId, request.body, request),
     );
     app.delete(
       R.status,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary: 'Deactivates a support status (tickets keep it)',
-          params: SupportStatusParams,
-          response: { 200: SupportStatus },
-        },
-      },
+      helpdeskRoute({
+        summary: 'Deactivates a support status (tickets keep it)',
+        params: SupportStatusParams,
+        response: { 200: SupportStatus },
+      }),
       (request) => deactivateStatus(db, actorOf(request), request.params.kind, request.params.statusId, request),
     );
 
     app.get(
       R.cannedReplies,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary: 'Canned replies of a kind',
-          params: KindParams,
-          response: { 200: CannedReplyList },
-        },
-      },
+      helpdeskRoute({
+        summary: 'Canned replies of a kind',
+        params: KindParams,
+        response: { 200: CannedReplyList },
+      }),
       (request) => cannedReplies(db, actorOf(request), request.params.kind),
     );
     app.post(
       R.cannedReplies,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary: 'Adds a canned reply',
-          params: KindParams,
-          body: CannedReplyRequest,
-          response: { 201: CannedReply },
-        },
-      },
+      helpdeskRoute({
+        summary: 'Adds a canned reply',
+        params: KindParams,
+        body: CannedReplyRequest,
+        response: { 201: CannedReply },
+      }),
       async (request, reply) =>
         reply.status(201).send(await addCannedReply(db, actorOf(request), request.params.kind, request.body, request)),
     );
     app.put(
       R.cannedReply,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary: 'Edits a canned reply',
-          params: CannedReplyParams,
-          body: CannedReplyRequest,
-          response: { 200: CannedReply },
-        },
-      },
+      helpdeskRoute({
+        summary: 'Edits a canned reply',
+        params: CannedReplyParams,
+        body: CannedReplyRequest,
+        response: { 200: CannedReply },
+      }),
       (request) =>
         editCannedReply(deps, actorOf(request), request.params.kind, request.params.replyId, request.body, request),
     );
     app.delete(
       R.cannedReply,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary: 'Removes a canned reply',
-          params: CannedReplyParams,
-          response: { 200: TicketOk },
-        },
-      },
+      helpdeskRoute({
+        summary: 'Removes a canned reply',
+        params: CannedReplyParams,
+        response: { 200: TicketOk },
+      }),
       (request) => removeCannedReply(db, actorOf(request), request.params.kind, request.params.replyId, request),
     );
 
     app.get(
       R.sla,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary: 'First-response and resolution targets of a kind',
-          params: KindParams,
-          response: { 200: TicketSla },
-        },
-      },
+      helpdeskRoute({
+        summary: 'First-response and resolution targets of a kind',
+        params: KindParams,
+        response: { 200: TicketSla },
+      }),
       (request) => ticketSla(db, actorOf(request), request.params.kind),
     );
     app.put(
       R.sla,
-      {
-        preHandler: helpdesk,
-        schema: {
-          tags: helpdeskTags,
-          summary: 'Sets the targets (working minutes) for tickets raised from now on',
-          params: KindParams,
-          body: TicketSlaRequest,
-          response: { 200: TicketSla },
-        },
-      },
+      helpdeskRoute({
+        summary: 'Sets the targets (working minutes) for tickets raised from now on',
+        params: KindParams,
+        body: TicketSlaRequest,
+        response: { 200: TicketSla },
+      }),
       (request) => saveTicketSla(db, actorOf(request), request.params.kind, request.body, request),
     );
   };

@@ -436,10 +436,16 @@ export async function ticketThread(
   });
 }
 
-/** The ticket locked for a change by the viewer; a closed one refuses messages and files. */
-async function lockOpenTicket(tx: Executor, actor: Actor, kind: TicketKind, id: number, side: Side) {
+/** The ticket locked for a change, if the viewer's side may see it (another dealer's is a 404). */
+async function lockVisibleTicket(tx: Executor, actor: Actor, kind: TicketKind, id: number, side: Side) {
   const locked = await lockTicket(tx, kind, id);
   if (!locked || (side === 'dealer' && Number(locked.users_master_id) !== actor.user.id)) throw ticketNotFound();
+  return locked;
+}
+
+/** The ticket locked for a change by the viewer; a closed one refuses messages and files. */
+async function lockOpenTicket(tx: Executor, actor: Actor, kind: TicketKind, id: number, side: Side) {
+  const locked = await lockVisibleTicket(tx, actor, kind, id, side);
   if (locked.status === 'Closed') throw conflict(TICKET_MESSAGES.closed, undefined, 'TICKET_CLOSED');
   return locked;
 }
@@ -604,9 +610,8 @@ export async function rateService(
   const side = sideOf(actor, kind);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const ticket = await lockTicket(tx, kind, id);
-    const ownerId = Number(ticket?.users_master_id);
-    if (!ticket || (side === 'dealer' && ownerId !== actor.user.id)) throw ticketNotFound();
+    const ticket = await lockVisibleTicket(tx, actor, kind, id, side);
+    const ownerId = Number(ticket.users_master_id);
     if (ownerId !== actor.user.id) throw forbidden(TICKET_MESSAGES.rateNotOwner, 'NOT_TICKET_OWNER');
     if (ticket.status !== 'Closed') throw conflict(TICKET_MESSAGES.rateNotClosed, undefined, 'TICKET_NOT_CLOSED');
     if (ticket.rating_star !== null || !(await rateTicket(tx, id, { star: input.star, comment: input.comment, now }))) {

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,10 +16,10 @@ import {
   LEADER_IMPORT_COLUMNS,
 } from '@portal/domain/commissions/calculation';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { errorMessage } from '../../../lib/api';
-import { uploadFile } from '../../../lib/upload-file';
+import { CsvFileField, ImportStartErrors } from '../../../components/csv-file-field';
+import { CsvFileInput, isJobRunning, useImportUpload } from '../../../lib/file-import';
 import { useCommissionImportStatus, useRefreshPreview, useStartCommissionImport } from '../api/calculation';
 
 // Import Data tab of '/commissions' (spec 3 §2.9, §3.6, §4.5; decision 031): the Agent CSV and
@@ -36,23 +35,20 @@ const STAGE_LABELS: Record<string, string> = {
 };
 
 const ImportForm = z.object({
-  file: z
-    .instanceof(File, { message: 'Please choose a CSV file.' })
-    .nullable()
-    .refine((file) => file !== null, { message: 'Please choose a CSV file.' }),
+  file: CsvFileInput,
 });
 type ImportForm = z.input<typeof ImportForm>;
 
 function ImportPanel({ type }: { type: CommissionImportType }) {
-  const [uploadPercent, setUploadPercent] = useState<number | undefined>();
-  const [uploadError, setUploadError] = useState<string | undefined>();
+  const upload = useImportUpload('commission_import');
+  const uploadPercent = upload.percent;
   const [importId, setImportId] = useState<number | undefined>();
   const start = useStartCommissionImport();
   const status = useCommissionImportStatus(importId);
   const refresh = useRefreshPreview();
   const form = useForm<ImportForm>({ resolver: zodResolver(ImportForm), defaultValues: { file: null } });
   const current = status.data;
-  const jobRunning = current !== undefined && (current.status === 'queued' || current.status === 'running');
+  const jobRunning = isJobRunning(current);
   const running =
     uploadPercent !== undefined || start.isPending || (importId !== undefined && (!current || jobRunning));
   const finished = current?.status === 'completed';
@@ -83,20 +79,10 @@ function ImportPanel({ type }: { type: CommissionImportType }) {
   const stageIndex = stage ? COMMISSION_IMPORT_STAGES.indexOf(stage as (typeof COMMISSION_IMPORT_STAGES)[number]) : -1;
 
   const submit = form.handleSubmit(async (values) => {
-    setUploadError(undefined);
     setImportId(undefined);
     start.reset();
-    let fileId: string;
-    try {
-      setUploadPercent(0);
-      const address = await uploadFile(values.file as File, 'commission_import', setUploadPercent);
-      fileId = address.slice(address.lastIndexOf('/') + 1);
-    } catch (error) {
-      setUploadError(`Error uploading file: ${errorMessage(error)}`);
-      return;
-    } finally {
-      setUploadPercent(undefined);
-    }
+    const fileId = await upload.upload(values.file as File);
+    if (fileId === undefined) return;
     start.mutate({ type, fileId }, { onSuccess: (started) => setImportId(started.id) });
   });
 
@@ -109,38 +95,12 @@ function ImportPanel({ type }: { type: CommissionImportType }) {
           : 'Leader payouts computed outside the portal. Each row pays up to four leaders for one order, at the tier given.'}
       </Typography>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-        <Controller
-          name="file"
+        <CsvFileField
           control={form.control}
-          render={({ field, fieldState }) => (
-            <Box sx={{ display: 'grid', gap: 0.5 }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-                <Button component="label" variant="outlined" startIcon={<UploadFileRoundedIcon />} disabled={running}>
-                  Choose CSV file
-                  <input
-                    hidden
-                    type="file"
-                    accept=".csv,text/csv"
-                    aria-label={`${type} CSV file`}
-                    onChange={(event) => {
-                      field.onChange(event.target.files?.[0] ?? null);
-                      event.target.value = '';
-                    }}
-                  />
-                </Button>
-                <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-                  {field.value ? (field.value as File).name : 'No file chosen'}
-                </Typography>
-              </Box>
-              <Typography
-                variant="caption"
-                color={fieldState.error ? 'error' : 'text.secondary'}
-                sx={{ wordBreak: 'break-word' }}
-              >
-                {fieldState.error?.message ?? `Columns: ${columns}. Paid-to is the dealer's Z-code; amounts in rand.`}
-              </Typography>
-            </Box>
-          )}
+          name="file"
+          label={`${type} CSV file`}
+          hint={`Columns: ${columns}. Paid-to is the dealer's Z-code; amounts in rand.`}
+          disabled={running}
         />
         <Box>
           <Button type="submit" variant="contained" loading={running}>
@@ -163,8 +123,7 @@ function ImportPanel({ type }: { type: CommissionImportType }) {
           </Typography>
         </Box>
       ) : null}
-      {uploadError ? <Alert severity="error">{uploadError}</Alert> : null}
-      {start.isError ? <Alert severity="error">{`Import failed: ${errorMessage(start.error)}`}</Alert> : null}
+      <ImportStartErrors uploadError={upload.error} startError={start.error} />
       {current?.status === 'failed' ? <Alert severity="error">{`Import failed: ${current.error ?? ''}`}</Alert> : null}
       {finished ? (
         <Alert severity={current.counts.exceptions ? 'warning' : 'success'}>

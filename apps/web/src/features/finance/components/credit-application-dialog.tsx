@@ -1,10 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -12,7 +7,6 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { CreditApplicationForm, FINANCE_MESSAGES, SUPPORT_TYPES, toCreditRequest } from '@portal/domain/finance';
 import { formatRand } from '@portal/domain/platform/format';
 import { useEffect } from 'react';
@@ -22,6 +16,7 @@ import { FormNativeSelect, FormTextField } from '../../../components/form-fields
 import { errorMessage, isApiError } from '../../../lib/api';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useAvailableCredit, useCreateCreditApplication } from '../api/finance';
+import { ApplicationDialog } from './application-dialog';
 
 interface Props {
   userId: number;
@@ -68,8 +63,6 @@ export function CreditApplicationDialog({ userId, dealerName, open, onClose, onC
   });
   const cosigner = useWatch({ control, name: 'cosigner' });
 
-  // A phone gets the whole screen: five items or the credit form do not fit a floating dialog.
-  const phone = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   // Each opening starts empty (the mutation's reset is stable).
   const resetCreate = create.reset;
   useEffect(() => {
@@ -97,129 +90,107 @@ export function CreditApplicationDialog({ userId, dealerName, open, onClose, onC
 
   const limits = available.data;
   return (
-    <Dialog
+    <ApplicationDialog
+      id="credit-application-title"
+      title="New Credit Application"
       open={open}
-      onClose={create.isPending ? undefined : onClose}
-      maxWidth="sm"
-      fullWidth
-      fullScreen={phone}
-      aria-labelledby="credit-application-title"
+      create={create}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <DialogTitle id="credit-application-title">New Credit Application</DialogTitle>
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: 0 }}>
-          <Typography color="text.secondary">For {dealerName}.</Typography>
-          <Box
-            sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, bgcolor: 'action.hover' }}
-            aria-label="Available credit"
-            role="region"
-          >
-            {limits ? (
-              <>
-                <Typography variant="h6" component="p" sx={{ mb: 1 }}>
-                  Available credit: {formatRand(limits.availableCreditCents)}
-                </Typography>
-                <DetailGrid
-                  items={[
-                    { label: `Maximum credit (Tier ${limits.tier})`, value: formatRand(limits.maxCreditCents) },
-                    { label: 'Outstanding credit', value: formatRand(limits.outstandingCreditCents) },
-                    { label: 'Months', value: `up to ${limits.months}` },
-                    { label: 'Maximum monthly payment', value: formatRand(limits.maximumMonthlyPaymentCents) },
-                  ]}
-                />
-              </>
-            ) : available.isError ? (
-              <Alert severity="warning">{errorMessage(available.error)}</Alert>
-            ) : (
-              <Typography color="text.secondary">Loading the available credit…</Typography>
-            )}
-          </Box>
-
-          <FormNativeSelect
-            control={control}
-            name="creditType"
-            label="Credit type"
-            emptyLabel="Select a credit type"
-            options={SUPPORT_TYPES.map((type) => ({ value: type, label: type }))}
-          />
-
-          <Controller
-            control={control}
-            name="cosigner"
-            render={({ field }) => (
-              <FormControl>
-                <FormLabel id="cosigner-label">Cosigner</FormLabel>
-                <RadioGroup
-                  row
-                  aria-labelledby="cosigner-label"
-                  value={field.value}
-                  onChange={(event) => {
-                    field.onChange(event.target.value);
-                    // No cosigner: the code goes (spec 3 §5.7).
-                    if (event.target.value === 'no') {
-                      setValue('cosignerCode', '');
-                      clearErrors('cosignerCode');
-                    }
-                  }}
-                >
-                  <FormControlLabel value="yes" control={<Radio />} label="Yes" />
-                  <FormControlLabel value="no" control={<Radio />} label="No" />
-                </RadioGroup>
-              </FormControl>
-            )}
-          />
-          {cosigner === 'yes' ? (
-            <FormTextField
-              control={control}
-              name="cosignerCode"
-              label="Cosigner agent code"
-              placeholder="Z-123"
-              helperText="The cosigner’s dealer code"
+      <Typography color="text.secondary">For {dealerName}.</Typography>
+      <Box
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, bgcolor: 'action.hover' }}
+        aria-label="Available credit"
+        role="region"
+      >
+        {limits ? (
+          <>
+            <Typography variant="h6" component="p" sx={{ mb: 1 }}>
+              Available credit: {formatRand(limits.availableCreditCents)}
+            </Typography>
+            <DetailGrid
+              items={[
+                { label: `Maximum credit (Tier ${limits.tier})`, value: formatRand(limits.maxCreditCents) },
+                { label: 'Outstanding credit', value: formatRand(limits.outstandingCreditCents) },
+                { label: 'Months', value: `up to ${limits.months}` },
+                { label: 'Maximum monthly payment', value: formatRand(limits.maximumMonthlyPaymentCents) },
+              ]}
             />
-          ) : null}
-
-          <FormTextField
-            control={control}
-            name="requestValue"
-            label="Request Value"
-            inputMode="decimal"
-            slotProps={rand}
-          />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <FormTextField control={control} name="assetType" label="Asset type" placeholder="e.g. Vehicle" />
-            <FormTextField control={control} name="assetUniqueNumber" label="Asset unique number" />
-          </Box>
-          <FormTextField control={control} name="assetDescription" label="Asset description" />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <FormTextField
-              control={control}
-              name="months"
-              label="Months"
-              inputMode="numeric"
-              helperText={limits ? `At most ${limits.months}` : undefined}
-            />
-            <FormTextField
-              control={control}
-              name="monthlyPayment"
-              label="Monthly payment"
-              inputMode="decimal"
-              slotProps={rand}
-              helperText={limits ? `At most ${formatRand(limits.maximumMonthlyPaymentCents)}` : undefined}
-            />
-          </Box>
-          {create.isError ? (
-            <Alert severity="error">{FINANCE_MESSAGES.saveFailed(errorMessage(create.error))}</Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            Submit application
-          </Button>
-        </DialogActions>
+          </>
+        ) : available.isError ? (
+          <Alert severity="warning">{errorMessage(available.error)}</Alert>
+        ) : (
+          <Typography color="text.secondary">Loading the available credit…</Typography>
+        )}
       </Box>
-    </Dialog>
+
+      <FormNativeSelect
+        control={control}
+        name="creditType"
+        label="Credit type"
+        emptyLabel="Select a credit type"
+        options={SUPPORT_TYPES.map((type) => ({ value: type, label: type }))}
+      />
+
+      <Controller
+        control={control}
+        name="cosigner"
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id="cosigner-label">Cosigner</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="cosigner-label"
+              value={field.value}
+              onChange={(event) => {
+                field.onChange(event.target.value);
+                // No cosigner: the code goes (spec 3 §5.7).
+                if (event.target.value === 'no') {
+                  setValue('cosignerCode', '');
+                  clearErrors('cosignerCode');
+                }
+              }}
+            >
+              <FormControlLabel value="yes" control={<Radio />} label="Yes" />
+              <FormControlLabel value="no" control={<Radio />} label="No" />
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+      {cosigner === 'yes' ? (
+        <FormTextField
+          control={control}
+          name="cosignerCode"
+          label="Cosigner agent code"
+          placeholder="Z-123"
+          helperText="The cosigner’s dealer code"
+        />
+      ) : null}
+
+      <FormTextField control={control} name="requestValue" label="Request Value" inputMode="decimal" slotProps={rand} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextField control={control} name="assetType" label="Asset type" placeholder="e.g. Vehicle" />
+        <FormTextField control={control} name="assetUniqueNumber" label="Asset unique number" />
+      </Box>
+      <FormTextField control={control} name="assetDescription" label="Asset description" />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextField
+          control={control}
+          name="months"
+          label="Months"
+          inputMode="numeric"
+          helperText={limits ? `At most ${limits.months}` : undefined}
+        />
+        <FormTextField
+          control={control}
+          name="monthlyPayment"
+          label="Monthly payment"
+          inputMode="decimal"
+          slotProps={rand}
+          helperText={limits ? `At most ${formatRand(limits.maximumMonthlyPaymentCents)}` : undefined}
+        />
+      </Box>
+    </ApplicationDialog>
   );
 }

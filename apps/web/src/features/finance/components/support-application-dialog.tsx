@@ -1,17 +1,11 @@
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   FINANCE_MESSAGES,
   MAX_SUPPORT_ITEMS,
@@ -28,6 +22,7 @@ import { FormTextField } from '../../../components/form-fields';
 import { errorMessage } from '../../../lib/api';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useAvailableSupport, useCreateSupportApplication } from '../api/finance';
+import { ApplicationDialog } from './application-dialog';
 
 interface Props {
   userId: number;
@@ -56,8 +51,6 @@ export function SupportApplicationDialog({ userId, dealerName, open, onClose, on
   const full = fields.length >= MAX_SUPPORT_ITEMS;
   const [picked, setPicked] = useState<SupportType | ''>('');
 
-  // A phone gets the whole screen: five items or the credit form do not fit a floating dialog.
-  const phone = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   // Each opening starts empty (the mutation's reset is stable).
   const resetCreate = create.reset;
   useEffect(() => {
@@ -80,103 +73,85 @@ export function SupportApplicationDialog({ userId, dealerName, open, onClose, on
   const itemsError = formState.errors.items?.root?.message ?? formState.errors.items?.message;
 
   return (
-    <Dialog
+    <ApplicationDialog
+      id="support-application-title"
+      title="New Support Application"
       open={open}
-      onClose={create.isPending ? undefined : onClose}
-      maxWidth="sm"
-      fullWidth
-      fullScreen={phone}
-      aria-labelledby="support-application-title"
+      create={create}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <DialogTitle id="support-application-title">New Support Application</DialogTitle>
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: 0 }}>
-          <Typography color="text.secondary">
-            For {dealerName}.{' '}
-            {available.data
-              ? `Available support: ${formatRand(available.data.availableSupportCents)} (Tier ${available.data.tier} maximum ${formatRand(available.data.maxSupportCents)}, ${formatRand(available.data.pendingSupportCents)} pending).`
-              : null}
-          </Typography>
-          {available.isError ? <Alert severity="warning">{errorMessage(available.error)}</Alert> : null}
+      <Typography color="text.secondary">
+        For {dealerName}.{' '}
+        {available.data
+          ? `Available support: ${formatRand(available.data.availableSupportCents)} (Tier ${available.data.tier} maximum ${formatRand(available.data.maxSupportCents)}, ${formatRand(available.data.pendingSupportCents)} pending).`
+          : null}
+      </Typography>
+      {available.isError ? <Alert severity="warning">{errorMessage(available.error)}</Alert> : null}
 
-          <TextField
-            select
-            label="Add a support item"
-            value={picked}
-            disabled={full || create.isPending}
-            onChange={(event) => {
-              const type = event.target.value as SupportType;
-              append({ type, value: '' }, { shouldFocus: true });
-              setPicked('');
-            }}
-            helperText={
-              full ? FINANCE_MESSAGES.tooManyItems : `Choose a type to add an item (up to ${MAX_SUPPORT_ITEMS}).`
-            }
-          >
-            {SUPPORT_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {type}
-              </MenuItem>
-            ))}
-          </TextField>
+      <TextField
+        select
+        label="Add a support item"
+        value={picked}
+        disabled={full || create.isPending}
+        onChange={(event) => {
+          const type = event.target.value as SupportType;
+          append({ type, value: '' }, { shouldFocus: true });
+          setPicked('');
+        }}
+        helperText={full ? FINANCE_MESSAGES.tooManyItems : `Choose a type to add an item (up to ${MAX_SUPPORT_ITEMS}).`}
+      >
+        {SUPPORT_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {type}
+          </MenuItem>
+        ))}
+      </TextField>
 
-          {fields.length === 0 ? (
-            <Typography color={itemsError ? 'error' : 'text.secondary'}>{itemsError ?? 'No items yet.'}</Typography>
-          ) : (
+      {fields.length === 0 ? (
+        <Typography color={itemsError ? 'error' : 'text.secondary'}>{itemsError ?? 'No items yet.'}</Typography>
+      ) : (
+        <Box
+          component="ol"
+          sx={{ display: 'grid', gap: 1.5, m: 0, p: 0, listStyle: 'none' }}
+          aria-label="Support items"
+        >
+          {fields.map((field, index) => (
             <Box
-              component="ol"
-              sx={{ display: 'grid', gap: 1.5, m: 0, p: 0, listStyle: 'none' }}
-              aria-label="Support items"
+              component="li"
+              key={field.id}
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(0, 1fr) 180px auto' },
+                gap: 1.5,
+                alignItems: 'start',
+              }}
             >
-              {fields.map((field, index) => (
-                <Box
-                  component="li"
-                  key={field.id}
-                  sx={{
-                    display: 'grid',
-                    gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(0, 1fr) 180px auto' },
-                    gap: 1.5,
-                    alignItems: 'start',
-                  }}
-                >
-                  <Typography sx={{ pt: { sm: 2 }, gridColumn: { xs: '1 / 2', sm: 'auto' } }}>
-                    {index + 1}. {field.type}
-                  </Typography>
-                  <FormTextField
-                    control={control}
-                    name={`items.${index}.value`}
-                    label="Value"
-                    inputMode="decimal"
-                    slotProps={{ input: { startAdornment: <InputAdornment position="start">R</InputAdornment> } }}
-                    sx={{ gridColumn: { xs: '1 / 2', sm: 'auto' }, gridRow: { xs: 2, sm: 'auto' } }}
-                  />
-                  <IconButton
-                    aria-label={`Remove item ${index + 1}`}
-                    onClick={() => remove(index)}
-                    sx={{ mt: 1, gridColumn: { xs: '2 / 3', sm: 'auto' }, gridRow: { xs: '1 / 3', sm: 'auto' } }}
-                  >
-                    <DeleteOutlineRoundedIcon />
-                  </IconButton>
-                </Box>
-              ))}
+              <Typography sx={{ pt: { sm: 2 }, gridColumn: { xs: '1 / 2', sm: 'auto' } }}>
+                {index + 1}. {field.type}
+              </Typography>
+              <FormTextField
+                control={control}
+                name={`items.${index}.value`}
+                label="Value"
+                inputMode="decimal"
+                slotProps={{ input: { startAdornment: <InputAdornment position="start">R</InputAdornment> } }}
+                sx={{ gridColumn: { xs: '1 / 2', sm: 'auto' }, gridRow: { xs: 2, sm: 'auto' } }}
+              />
+              <IconButton
+                aria-label={`Remove item ${index + 1}`}
+                onClick={() => remove(index)}
+                sx={{ mt: 1, gridColumn: { xs: '2 / 3', sm: 'auto' }, gridRow: { xs: '1 / 3', sm: 'auto' } }}
+              >
+                <DeleteOutlineRoundedIcon />
+              </IconButton>
             </Box>
-          )}
-          <Typography sx={{ fontWeight: 600 }}>
-            {fields.length} of {MAX_SUPPORT_ITEMS} items · Total {formatRand(total)}
-          </Typography>
-          {create.isError ? (
-            <Alert severity="error">{FINANCE_MESSAGES.saveFailed(errorMessage(create.error))}</Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            Submit application
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          ))}
+        </Box>
+      )}
+      <Typography sx={{ fontWeight: 600 }}>
+        {fields.length} of {MAX_SUPPORT_ITEMS} items · Total {formatRand(total)}
+      </Typography>
+    </ApplicationDialog>
   );
 }

@@ -1,25 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
-import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import PauseCircleOutlineRoundedIcon from '@mui/icons-material/PauseCircleOutlineRounded';
 import VisibilityOffRoundedIcon from '@mui/icons-material/VisibilityOffRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   SUPPORT_STATUS_TYPES,
@@ -34,13 +24,12 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { BackButton } from '../../../components/back-button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormTextField } from '../../../components/form-fields';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useIsMobile } from '../../../lib/use-is-mobile';
 import {
   useConsoleSuppliers,
   useDeactivateSupportStatus,
@@ -50,7 +39,16 @@ import {
   useTicketSla,
 } from '../api/helpdesk';
 import type { SupplierOption } from '../components/console-filters';
-import { KIND_LABEL, KindTabs, useEditableKinds } from '../components/kind-tabs';
+import { KindTabs, useEditableKinds } from '../components/kind-tabs';
+import {
+  ActiveSwitch,
+  ConfirmRemoval,
+  type Editing,
+  ReferenceDialog,
+  ReferenceListItem,
+  ReferenceListLoading,
+  useSaveEntry,
+} from '../components/reference-editing';
 
 export const TYPE_LABEL: Record<SupportStatusType, string> = {
   category: 'Category',
@@ -74,12 +72,10 @@ function StatusDialog({
   onClose,
 }: {
   kind: TicketKind;
-  editing: SupportStatus | 'new' | null;
+  editing: Editing<SupportStatus>;
   suppliers: readonly SupplierOption[];
   onClose: () => void;
 }) {
-  const isMobile = useIsMobile();
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveSupportStatus(kind);
   const { control, handleSubmit, reset, setValue } = useForm<SupportStatusForm, unknown, SupportStatusRequest>({
     resolver: zodResolver(SupportStatusRequest),
@@ -102,146 +98,105 @@ function StatusDialog({
   }, [editing, reset]);
   const statusType = useWatch({ control, name: 'statusType' });
   const isNew = editing === 'new';
-  const submit = handleSubmit((values) =>
-    save.mutate(
-      { id: isNew || !editing ? undefined : editing.id, body: values },
-      {
-        onSuccess: () => {
-          enqueueSnackbar(isNew ? 'Support status added' : 'Support status updated', { variant: 'success' });
-          onClose();
-        },
-        onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-      },
-    ),
+  const saveEntry = useSaveEntry(
+    save,
+    editing,
+    { added: 'Support status added', updated: 'Support status updated' },
+    onClose,
   );
   return (
-    <Dialog
+    <ReferenceDialog
+      id="status-dialog-title"
       open={editing !== null}
-      onClose={onClose}
-      fullWidth
+      isNew={isNew}
+      title={isNew ? 'Add Support Status' : 'Edit Support Status'}
+      kind={kind}
       maxWidth="xs"
-      fullScreen={isMobile}
-      aria-labelledby="status-dialog-title"
+      saving={save.isPending}
+      onSubmit={handleSubmit(saveEntry)}
+      onClose={onClose}
     >
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
-        <DialogTitle id="status-dialog-title">{isNew ? 'Add Support Status' : 'Edit Support Status'}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important', alignContent: 'start' }}>
-          <Typography variant="body2" color="text.secondary">
-            {KIND_LABEL[kind]}
-          </Typography>
-          <Controller
-            control={control}
-            name="statusType"
-            render={({ field: { ref, ...field } }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                select
-                label="Type"
-                onChange={(event) => {
-                  field.onChange(event.target.value);
-                  // Only an in-progress sub-status waits on the supplier.
-                  if (event.target.value !== 'in_progress') setValue('pausesSla', false);
-                }}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                {SUPPORT_STATUS_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {TYPE_LABEL[type]}
-                  </option>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="status"
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                label="Status"
-                required
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
+      <Controller
+        control={control}
+        name="statusType"
+        render={({ field: { ref, ...field } }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            select
+            label="Type"
+            onChange={(event) => {
+              field.onChange(event.target.value);
+              // Only an in-progress sub-status waits on the supplier.
+              if (event.target.value !== 'in_progress') setValue('pausesSla', false);
+            }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {SUPPORT_STATUS_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {TYPE_LABEL[type]}
+              </option>
+            ))}
+          </TextField>
+        )}
+      />
+      <FormTextField control={control} name="status" label="Status" required />
+      <Controller
+        control={control}
+        name="supplierId"
+        render={({ field: { ref, value, onChange, ...field } }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            select
+            label="Supplier"
+            value={value === null || value === undefined ? '' : String(value)}
+            onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">All suppliers</option>
+            {suppliers.map((supplier) => (
+              <option key={supplier.id} value={String(supplier.id)}>
+                {supplier.name}
+              </option>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="pausesSla"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={Boolean(field.value)}
+                onChange={(event) => field.onChange(event.target.checked)}
+                disabled={statusType !== 'in_progress'}
               />
-            )}
+            }
+            label="Waiting on supplier (pauses the response clock)"
           />
-          <Controller
-            control={control}
-            name="supplierId"
-            render={({ field: { ref, value, onChange, ...field } }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                select
-                label="Supplier"
-                value={value === null || value === undefined ? '' : String(value)}
-                onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="">All suppliers</option>
-                {suppliers.map((supplier) => (
-                  <option key={supplier.id} value={String(supplier.id)}>
-                    {supplier.name}
-                  </option>
-                ))}
-              </TextField>
-            )}
+        )}
+      />
+      <ActiveSwitch control={control} label="Active" />
+      <Controller
+        control={control}
+        name="sortOrder"
+        render={({ field: { ref, value, onChange, ...field }, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            type="number"
+            label="Order in the list"
+            value={value ?? ''}
+            onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message ?? 'Lower comes first'}
           />
-          <Controller
-            control={control}
-            name="pausesSla"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={Boolean(field.value)}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    disabled={statusType !== 'in_progress'}
-                  />
-                }
-                label="Waiting on supplier (pauses the response clock)"
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="isActive"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Switch checked={field.value !== false} onChange={(event) => field.onChange(event.target.checked)} />
-                }
-                label="Active"
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="sortOrder"
-            render={({ field: { ref, value, onChange, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                type="number"
-                label="Order in the list"
-                value={value ?? ''}
-                onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message ?? 'Lower comes first'}
-              />
-            )}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {isNew ? 'Add' : 'Save'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        )}
+      />
+    </ReferenceDialog>
   );
 }
 
@@ -336,13 +291,7 @@ function StatusList({
   const statuses = useSupportStatuses(kind, { includeInactive: true });
   if (statuses.isError) return <LoadErrorAlert error={statuses.error} onRetry={() => void statuses.refetch()} />;
   if (statuses.isPending) {
-    return (
-      <Box aria-label="Loading statuses" role="status">
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} height={56} />
-        ))}
-      </Box>
-    );
+    return <ReferenceListLoading label="Loading statuses" rowHeight={56} />;
   }
   const items = statuses.data.items;
   return (
@@ -362,49 +311,33 @@ function StatusList({
             ) : (
               <List aria-label={TYPE_LABEL[type]} dense>
                 {ofType.map((item) => (
-                  <ListItem
+                  <ReferenceListItem
                     key={item.id}
-                    divider
-                    secondaryAction={
-                      <Box sx={{ display: 'flex' }}>
-                        <Tooltip title="Edit">
-                          <IconButton aria-label={`Edit ${item.status}`} onClick={() => onEdit(item)}>
-                            <EditRoundedIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                        {item.isActive ? (
-                          <Tooltip title="Deactivate">
-                            <IconButton aria-label={`Deactivate ${item.status}`} onClick={() => onDeactivate(item)}>
-                              <VisibilityOffRoundedIcon fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
-                        ) : null}
-                      </Box>
+                    name={item.status}
+                    isActive={item.isActive}
+                    chips={
+                      item.pausesSla ? (
+                        <Chip
+                          size="small"
+                          color="warning"
+                          variant="outlined"
+                          icon={<PauseCircleOutlineRoundedIcon />}
+                          label="Waiting on supplier"
+                        />
+                      ) : null
                     }
-                    sx={{ pr: 12, opacity: item.isActive ? 1 : 0.6 }}
-                  >
-                    <ListItemText
-                      primary={
-                        <Box
-                          component="span"
-                          sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-                        >
-                          {item.status}
-                          {item.pausesSla ? (
-                            <Chip
-                              size="small"
-                              color="warning"
-                              variant="outlined"
-                              icon={<PauseCircleOutlineRoundedIcon />}
-                              label="Waiting on supplier"
-                            />
-                          ) : null}
-                          {item.isActive ? null : <Chip size="small" label="Inactive" />}
-                        </Box>
-                      }
-                      secondary={item.supplierName ?? 'All suppliers'}
-                    />
-                  </ListItem>
+                    secondary={item.supplierName ?? 'All suppliers'}
+                    onEdit={() => onEdit(item)}
+                    removal={
+                      item.isActive
+                        ? {
+                            label: 'Deactivate',
+                            icon: <VisibilityOffRoundedIcon fontSize="small" />,
+                            onClick: () => onDeactivate(item),
+                          }
+                        : null
+                    }
+                  />
                 ))}
               </List>
             )}
@@ -421,8 +354,7 @@ export function SupportStatusesPage() {
   const { kinds, kind, setKind } = useEditableKinds();
   const suppliers = useConsoleSuppliers();
   const deactivate = useDeactivateSupportStatus(kind);
-  const { enqueueSnackbar } = useSnackbar();
-  const [editing, setEditing] = useState<SupportStatus | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<SupportStatus>>(null);
   const [removing, setRemoving] = useState<SupportStatus | null>(null);
   return (
     <Box sx={{ maxWidth: 900 }}>
@@ -440,26 +372,13 @@ export function SupportStatusesPage() {
       <SlaCard key={`sla-${kind}`} kind={kind} />
       <StatusList kind={kind} onEdit={setEditing} onDeactivate={setRemoving} />
       <StatusDialog kind={kind} editing={editing} suppliers={suppliers.data ?? []} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmRemoval
+        entry={removing}
         title="Deactivate status"
         text={`Stop offering "${removing?.status ?? ''}"? Tickets that have it keep it.`}
         confirmLabel="Deactivate"
-        danger
-        loading={deactivate.isPending}
-        onConfirm={() =>
-          removing &&
-          deactivate.mutate(removing.id, {
-            onSuccess: () => {
-              enqueueSnackbar('Support status deactivated', { variant: 'success' });
-              setRemoving(null);
-            },
-            onError: (error) => {
-              enqueueSnackbar(errorMessage(error), { variant: 'error' });
-              setRemoving(null);
-            },
-          })
-        }
+        done="Support status deactivated"
+        remove={deactivate}
         onClose={() => setRemoving(null)}
       />
     </Box>

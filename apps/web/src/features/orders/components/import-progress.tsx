@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { isJobRunning } from '../../../lib/file-import';
 
 /** How the imports name their job's stages (spec 3 §2.9: preparing, uploading, processing, complete). */
 export const IMPORT_STAGES: Record<string, string> = {
@@ -21,5 +22,26 @@ export function ImportProgress({ label, percent }: { label: string; percent: num
       </Typography>
       <LinearProgress variant="determinate" value={percent} aria-label={`${label} ${percent}%`} />
     </Box>
+  );
+}
+
+/** An import's progress: its file's upload, then the server job's stage while it runs. */
+export function ImportJobProgress({
+  uploadPercent,
+  job,
+}: {
+  uploadPercent: number | undefined;
+  job: { status: string; stage: string | null; percent: number } | undefined;
+}) {
+  return (
+    <>
+      {uploadPercent !== undefined ? <ImportProgress label="Uploading file" percent={uploadPercent} /> : null}
+      {isJobRunning(job) && job ? (
+        <ImportProgress
+          label={IMPORT_STAGES[job.stage ?? job.status] ?? job.stage ?? 'Working'}
+          percent={job.percent}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
-import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +20,6 @@ import Typography from '@mui/material/Typography';
 import {
   AGENT_LIST_VIEW_LABELS,
   AGENT_LIST_VIEWS,
-  type AgentListImportStatus,
   type AgentListReportRow,
   type AgentListView,
   MATCHED_BY_LABELS,
@@ -31,10 +29,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CsvFileField, ImportStartErrors } from '../../../components/csv-file-field';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/api';
-import { uploadFile } from '../../../lib/upload-file';
+import { CsvFileInput, isJobRunning, useImportUpload } from '../../../lib/file-import';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   AGENT_LIST_PAGE_SIZE,
@@ -45,7 +43,8 @@ import {
   useAgentListSuppliers,
   useStartAgentListImport,
 } from '../api/agent-list-import';
-import { IMPORT_STAGES, ImportProgress } from '../components/import-progress';
+import { ImportJobProgress } from '../components/import-progress';
+import { ImportReport } from '../components/import-report';
 
 // Agent CSV import '/import-sadv-agents-csv' (spec 3 §2.1, §3.6; decision 025): a supplier's audit
 // list of agent accounts. Choose the supplier, upload, follow the job; then the rejected rows and
@@ -54,72 +53,9 @@ import { IMPORT_STAGES, ImportProgress } from '../components/import-progress';
 
 const ImportForm = z.object({
   supplierId: z.string().min(1, 'Please choose a supplier.'),
-  file: z
-    .instanceof(File, { message: 'Please choose a CSV file.' })
-    .nullable()
-    .refine((file) => file !== null, { message: 'Please choose a CSV file.' }),
+  file: CsvFileInput,
 });
 type ImportForm = z.input<typeof ImportForm>;
-
-function RejectedRows({
-  status,
-  page,
-  onPage,
-}: {
-  status: AgentListImportStatus;
-  page: number;
-  onPage: (page: number) => void;
-}) {
-  if (status.status === 'failed') {
-    return <Alert severity="error">{`Import failed: ${status.error ?? 'unknown error'}`}</Alert>;
-  }
-  const { counts } = status;
-  return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Alert severity={counts.rejected ? 'warning' : 'success'}>
-        {`${status.fileName}: ${counts.rows} rows — ${counts.loaded} stored, ${counts.matched} matched to dealers, ${counts.rejected} rejected.`}
-      </Alert>
-      {counts.rejected > 0 ? (
-        <Box>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Rejected rows
-          </Typography>
-          {counts.rejected > status.rejected.total ? (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              The first {status.rejected.total} of {counts.rejected} rejected rows are listed.
-            </Typography>
-          ) : null}
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label="Rejected rows">
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ width: 80 }}>Line</TableCell>
-                  <TableCell>Reason</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {status.rejected.items.map((row) => (
-                  <TableRow key={row.line}>
-                    <TableCell>{row.line}</TableCell>
-                    <TableCell>{row.reason}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={status.rejected.total}
-            page={page - 1}
-            rowsPerPage={status.rejected.pageSize}
-            rowsPerPageOptions={[status.rejected.pageSize]}
-            onPageChange={(_event, next) => onPage(next + 1)}
-          />
-        </Box>
-      ) : null}
-    </Box>
-  );
-}
 
 const EMPTY: Record<AgentListView, string> = {
   matched: 'No rows of the list match our dealers.',
@@ -271,8 +207,7 @@ export function AgentListImportPage() {
   const queryClient = useQueryClient();
   const suppliers = useAgentListSuppliers();
   const start = useStartAgentListImport();
-  const [uploadPercent, setUploadPercent] = useState<number | undefined>();
-  const [uploadError, setUploadError] = useState<string | undefined>();
+  const upload = useImportUpload('sadv_agents');
   const [importId, setImportId] = useState<number | undefined>();
   const [page, setPage] = useState(1);
   const status = useAgentListImportStatus(importId, page);
@@ -284,9 +219,9 @@ export function AgentListImportPage() {
   const supplierId = form.watch('supplierId');
   const supplier = suppliers.data?.find((option) => String(option.id) === supplierId);
   const current = status.data;
-  const jobRunning = current !== undefined && (current.status === 'queued' || current.status === 'running');
+  const jobRunning = isJobRunning(current);
   const running =
-    uploadPercent !== undefined || start.isPending || (importId !== undefined && (!current || jobRunning));
+    upload.percent !== undefined || start.isPending || (importId !== undefined && (!current || jobRunning));
   const finished = current?.status === 'completed';
 
   // A finished import replaced the supplier's list: read it again.
@@ -295,21 +230,11 @@ export function AgentListImportPage() {
   }, [finished, queryClient]);
 
   const submit = form.handleSubmit(async (values) => {
-    setUploadError(undefined);
     setImportId(undefined);
     setPage(1);
     start.reset();
-    let fileId: string;
-    try {
-      setUploadPercent(0);
-      const address = await uploadFile(values.file as File, 'sadv_agents', setUploadPercent);
-      fileId = address.slice(address.lastIndexOf('/') + 1);
-    } catch (error) {
-      setUploadError(`Error uploading file: ${errorMessage(error)}`);
-      return;
-    } finally {
-      setUploadPercent(undefined);
-    }
+    const fileId = await upload.upload(values.file as File);
+    if (fileId === undefined) return;
     start.mutate(
       { supplierId: Number(values.supplierId), fileId },
       { onSuccess: (started) => setImportId(started.id) },
@@ -351,35 +276,12 @@ export function AgentListImportPage() {
               </TextField>
             )}
           />
-          <Controller
-            name="file"
+          <CsvFileField
             control={form.control}
-            render={({ field, fieldState }) => (
-              <Box sx={{ display: 'grid', gap: 0.5 }}>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-                  <Button component="label" variant="outlined" startIcon={<UploadFileRoundedIcon />} disabled={running}>
-                    Choose CSV file
-                    <input
-                      hidden
-                      type="file"
-                      accept=".csv,text/csv"
-                      aria-label="CSV file"
-                      onChange={(event) => {
-                        field.onChange(event.target.files?.[0] ?? null);
-                        event.target.value = '';
-                      }}
-                    />
-                  </Button>
-                  <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-                    {field.value ? (field.value as File).name : 'No file chosen'}
-                  </Typography>
-                </Box>
-                <Typography variant="caption" color={fieldState.error ? 'error' : 'text.secondary'}>
-                  {fieldState.error?.message ??
-                    'Columns: First_Name, Surname, Mobile_Number, Email, ID_Number, Last_Successful_Login, User_Audit_Date.'}
-                </Typography>
-              </Box>
-            )}
+            name="file"
+            label="CSV file"
+            hint="Columns: First_Name, Surname, Mobile_Number, Email, ID_Number, Last_Successful_Login, User_Audit_Date."
+            disabled={running}
           />
           <Box>
             <Button type="submit" variant="contained" loading={running}>
@@ -387,17 +289,17 @@ export function AgentListImportPage() {
             </Button>
           </Box>
         </Box>
-        {uploadPercent !== undefined ? <ImportProgress label="Uploading file" percent={uploadPercent} /> : null}
-        {jobRunning ? (
-          <ImportProgress
-            label={IMPORT_STAGES[current.stage ?? current.status] ?? current.stage ?? 'Working'}
-            percent={current.percent}
+        <ImportJobProgress uploadPercent={upload.percent} job={current} />
+        <ImportStartErrors uploadError={upload.error} startError={start.error} />
+        {status.isError ? <LoadErrorAlert error={status.error} onRetry={() => status.refetch()} /> : null}
+        {current && !jobRunning ? (
+          <ImportReport
+            job={current}
+            summary={`${current.fileName}: ${current.counts.rows} rows — ${current.counts.loaded} stored, ${current.counts.matched} matched to dealers, ${current.counts.rejected} rejected.`}
+            page={page}
+            onPage={setPage}
           />
         ) : null}
-        {uploadError ? <Alert severity="error">{uploadError}</Alert> : null}
-        {start.isError ? <Alert severity="error">{`Import failed: ${errorMessage(start.error)}`}</Alert> : null}
-        {status.isError ? <LoadErrorAlert error={status.error} onRetry={() => status.refetch()} /> : null}
-        {current && !jobRunning ? <RejectedRows status={current} page={page} onPage={setPage} /> : null}
       </Paper>
       {supplier ? (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

@@ -1,26 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import type { FibreImportStatus } from '@portal/domain/orders/fibre-import';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CsvFileField, ImportStartErrors } from '../../../components/csv-file-field';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api';
-import { uploadFile } from '../../../lib/upload-file';
+import { CsvFileInput, isJobRunning, useImportUpload } from '../../../lib/file-import';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   useFibreImportStatus,
@@ -28,7 +19,8 @@ import {
   useImportProductTypes,
   useStartFibreImport,
 } from '../api/fibre-import';
-import { IMPORT_STAGES, ImportProgress } from '../components/import-progress';
+import { ImportJobProgress } from '../components/import-progress';
+import { ImportReport } from '../components/import-report';
 
 // Import Fibre Activity (spec 3 §2.10): product type → supplier (cleared when the type changes) →
 // CSV; the job's stage and percent while it runs, then the counts and the rejected rows.
@@ -36,83 +28,15 @@ import { IMPORT_STAGES, ImportProgress } from '../components/import-progress';
 const ImportForm = z.object({
   productTypeId: z.string().min(1, 'Please choose a product type.'),
   supplierId: z.string().min(1, 'Please choose a supplier.'),
-  file: z
-    .instanceof(File, { message: 'Please choose a CSV file.' })
-    .nullable()
-    .refine((file) => file !== null, {
-      message: 'Please choose a CSV file.',
-    }),
+  file: CsvFileInput,
 });
 type ImportForm = z.input<typeof ImportForm>;
-
-function ImportResult({
-  status,
-  page,
-  onPage,
-}: {
-  status: FibreImportStatus;
-  page: number;
-  onPage: (page: number) => void;
-}) {
-  if (status.status === 'failed') {
-    return <Alert severity="error">{`Import failed: ${status.error ?? 'unknown error'}`}</Alert>;
-  }
-  const { counts } = status;
-  return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Alert severity={counts.rejected ? 'warning' : 'success'}>
-        {`${status.fileName}: ${counts.rows} rows — ${counts.inserted} new, ${counts.updated} updated, ${counts.rejected} rejected; ${counts.attributed} new orders matched to dealers.`}
-      </Alert>
-      {counts.rejected > 0 ? (
-        <Box>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Rejected rows
-          </Typography>
-          {counts.rejected > status.rejected.total ? (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              The first {status.rejected.total} of {counts.rejected} rejected rows are listed.
-            </Typography>
-          ) : null}
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label="Rejected rows">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Line</TableCell>
-                  <TableCell>Order Number</TableCell>
-                  <TableCell>Reason</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {status.rejected.items.map((row) => (
-                  <TableRow key={row.line}>
-                    <TableCell>{row.line}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{row.orderNumber ?? '—'}</TableCell>
-                    <TableCell>{row.reason}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={status.rejected.total}
-            page={page - 1}
-            rowsPerPage={status.rejected.pageSize}
-            rowsPerPageOptions={[status.rejected.pageSize]}
-            onPageChange={(_event, next) => onPage(next + 1)}
-          />
-        </Box>
-      ) : null}
-    </Box>
-  );
-}
 
 export function FibreImportPage() {
   useDocumentTitle('Import Fibre Activity');
   const productTypes = useImportProductTypes();
   const start = useStartFibreImport();
-  const [uploadPercent, setUploadPercent] = useState<number | undefined>();
-  const [uploadError, setUploadError] = useState<string | undefined>();
+  const upload = useImportUpload('fibre_activity');
   const [importId, setImportId] = useState<number | undefined>();
   const [page, setPage] = useState(1);
   const status = useFibreImportStatus(importId, page);
@@ -125,35 +49,22 @@ export function FibreImportPage() {
   const suppliers = useFibreSuppliers(productTypeId ? Number(productTypeId) : undefined);
   const noSuppliers = Boolean(productTypeId) && suppliers.isSuccess && suppliers.data.length === 0;
 
+  const current = status.data;
+  const jobRunning = isJobRunning(current);
   const running =
-    uploadPercent !== undefined ||
-    start.isPending ||
-    (importId !== undefined && (!status.data || status.data.status === 'queued' || status.data.status === 'running'));
+    upload.percent !== undefined || start.isPending || (importId !== undefined && (!current || jobRunning));
 
   const submit = form.handleSubmit(async (values) => {
-    setUploadError(undefined);
     setImportId(undefined);
     setPage(1);
     start.reset();
-    let fileId: string;
-    try {
-      setUploadPercent(0);
-      const address = await uploadFile(values.file as File, 'fibre_activity', setUploadPercent);
-      fileId = address.slice(address.lastIndexOf('/') + 1);
-    } catch (error) {
-      setUploadError(`Error uploading file: ${errorMessage(error)}`);
-      return;
-    } finally {
-      setUploadPercent(undefined);
-    }
+    const fileId = await upload.upload(values.file as File);
+    if (fileId === undefined) return;
     start.mutate(
       { productTypeId: Number(values.productTypeId), supplierId: Number(values.supplierId), fileId },
       { onSuccess: (started) => setImportId(started.id) },
     );
   });
-
-  const current = status.data;
-  const jobRunning = current && (current.status === 'queued' || current.status === 'running');
 
   return (
     <Box sx={{ maxWidth: 900 }}>
@@ -210,54 +121,25 @@ export function FibreImportPage() {
             )}
           />
           {noSuppliers ? <Alert severity="info">No available suppliers.</Alert> : null}
-          <Controller
-            name="file"
-            control={form.control}
-            render={({ field, fieldState }) => (
-              <Box sx={{ display: 'grid', gap: 0.5 }}>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-                  <Button component="label" variant="outlined" startIcon={<UploadFileRoundedIcon />} disabled={running}>
-                    Choose CSV file
-                    <input
-                      hidden
-                      type="file"
-                      accept=".csv,text/csv"
-                      aria-label="CSV file"
-                      onChange={(event) => {
-                        field.onChange(event.target.files?.[0] ?? null);
-                        event.target.value = '';
-                      }}
-                    />
-                  </Button>
-                  <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-                    {field.value ? (field.value as File).name : 'No file chosen'}
-                  </Typography>
-                </Box>
-                {fieldState.error ? (
-                  <Typography variant="caption" color="error">
-                    {fieldState.error.message}
-                  </Typography>
-                ) : null}
-              </Box>
-            )}
-          />
+          <CsvFileField control={form.control} name="file" label="CSV file" disabled={running} />
           <Box>
             <Button type="submit" variant="contained" loading={running} disabled={noSuppliers}>
               Import
             </Button>
           </Box>
         </Box>
-        {uploadPercent !== undefined ? <ImportProgress label="Uploading file" percent={uploadPercent} /> : null}
-        {jobRunning ? (
-          <ImportProgress
-            label={IMPORT_STAGES[current.stage ?? current.status] ?? current.stage ?? 'Working'}
-            percent={current.percent}
+        <ImportJobProgress uploadPercent={upload.percent} job={current} />
+        <ImportStartErrors uploadError={upload.error} startError={start.error} />
+        {status.isError ? <Alert severity="error">{errorMessage(status.error)}</Alert> : null}
+        {current && !jobRunning ? (
+          <ImportReport
+            job={current}
+            summary={`${current.fileName}: ${current.counts.rows} rows — ${current.counts.inserted} new, ${current.counts.updated} updated, ${current.counts.rejected} rejected; ${current.counts.attributed} new orders matched to dealers.`}
+            withOrderNumber
+            page={page}
+            onPage={setPage}
           />
         ) : null}
-        {uploadError ? <Alert severity="error">{uploadError}</Alert> : null}
-        {start.isError ? <Alert severity="error">{`Import failed: ${errorMessage(start.error)}`}</Alert> : null}
-        {status.isError ? <Alert severity="error">{errorMessage(status.error)}</Alert> : null}
-        {current && !jobRunning ? <ImportResult status={current} page={page} onPage={setPage} /> : null}
       </Paper>
     </Box>
   );

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -21,13 +19,13 @@ import {
   type TicketFormOptions,
 } from '@portal/domain/tickets/tickets';
 import { useSnackbar } from 'notistack';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormNativeSelect, FormTextField } from '../../../components/form-fields';
 import { MarkdownText } from '../../../components/markdown-text';
-import { DOCUMENT_ACCEPT, type UploadedDocument, uploadTicketDocuments } from '../../../lib/upload-file';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useCreateLead } from '../api/tickets';
+import { TicketDocumentPicker, useTicketDocuments } from './ticket-documents';
 
 interface AddLeadDialogProps {
   open: boolean;
@@ -79,34 +77,20 @@ export function AddLeadDialog({ open, options, onClose }: AddLeadDialogProps) {
     resolver: zodResolver(schema),
     defaultValues: { ...EMPTY, supplierId: supplier.id },
   });
-  const [documents, setDocuments] = useState<UploadedDocument[]>([]);
-  const [uploading, setUploading] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const docs = useTicketDocuments(() => enqueueSnackbar(TICKET_MESSAGES.uploadFailed, { variant: 'error' }));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newly opened dialog starts empty
   useEffect(() => {
     if (!open) return;
     reset({ ...EMPTY, supplierId: supplier.id });
-    setDocuments([]);
+    docs.clear();
     create.reset();
   }, [open, supplier.id, reset]);
-
-  const upload = async (files: File[]) => {
-    setUploading(true);
-    try {
-      const uploaded = await uploadTicketDocuments(files);
-      setDocuments((current) => [...current, ...uploaded]);
-    } catch {
-      enqueueSnackbar(TICKET_MESSAGES.uploadFailed, { variant: 'error' });
-    } finally {
-      setUploading(false);
-    }
-  };
 
   const submit = handleSubmit(
     (values) =>
       create.mutate(
-        { ...values, documentIds: documents.map((document) => document.id) },
+        { ...values, documentIds: docs.documents.map((document) => document.id) },
         {
           onSuccess: (created) => {
             enqueueSnackbar(`Lead ${created.ticketNum} created`, { variant: 'success' });
@@ -195,35 +179,7 @@ export function AddLeadDialog({ open, options, onClose }: AddLeadDialogProps) {
           </Box>
           <Box sx={{ mt: 2 }}>{text('agentNote', 'Agent Note', { multiline: true, minRows: 3, fullWidth: true })}</Box>
           <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              hidden
-              accept={DOCUMENT_ACCEPT}
-              data-testid="lead-documents-input"
-              onChange={(event) => {
-                const files = Array.from(event.target.files ?? []);
-                event.target.value = '';
-                if (files.length) void upload(files);
-              }}
-            />
-            <Button
-              variant="outlined"
-              startIcon={<UploadFileRoundedIcon />}
-              loading={uploading}
-              onClick={() => fileInput.current?.click()}
-            >
-              {documents.length ? 'Manage Documents' : 'Upload Documents'}
-            </Button>
-            {documents.map((document) => (
-              <Chip
-                key={document.id}
-                label={document.name}
-                onDelete={() => setDocuments((current) => current.filter((item) => item.id !== document.id))}
-                sx={{ maxWidth: 240 }}
-              />
-            ))}
+            <TicketDocumentPicker state={docs} testId="lead-documents-input" />
           </Box>
           <Controller
             control={control}
@@ -252,7 +208,7 @@ export function AddLeadDialog({ open, options, onClose }: AddLeadDialogProps) {
           <Button onClick={onClose} disabled={create.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" loading={create.isPending} disabled={uploading}>
+          <Button type="submit" variant="contained" loading={create.isPending} disabled={docs.uploading}>
             Submit Lead
           </Button>
         </DialogActions>

@@ -1,6 +1,5 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -13,29 +12,16 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDate } from '@portal/domain/platform/format';
 import type { SupplierPage } from '@portal/domain/suppliers/supplier-page';
-import {
-  DEALER_TICKET_PAGE_SIZE,
-  DEFAULT_DEALER_STATUSES,
-  TICKET_MESSAGES,
-  TICKET_STATUSES,
-  type TicketRow,
-  type TicketStatus,
-} from '@portal/domain/tickets/tickets';
-import { useSnackbar } from 'notistack';
-import { useEffect, useMemo, useState } from 'react';
-import { ServerGrid, usePageModel } from '../../../components/server-grid';
-import { RatingDialog } from '../../../components/tickets/rating-dialog';
+import { TICKET_STATUSES, type TicketRow, type TicketStatus } from '@portal/domain/tickets/tickets';
+import { useMemo, useState } from 'react';
 import type { TicketViewTab } from '../../../components/tickets/ticket-view-dialog';
-import { errorMessage } from '../../../lib/api';
-import { useIsMobile } from '../../../lib/use-is-mobile';
-import { useDealerTickets, useRateTicket, useTicketForm, useTicketLiveUpdates } from '../api/tickets';
+import { DealerTicketList, RateTicketDialog, useDealerTicketList } from './dealer-ticket-list';
 import { NewTicketDialog } from './new-ticket-dialog';
-import { type CardField, TicketCards } from './ticket-cards';
+import type { CardField } from './ticket-cards';
 import { LongTextCell, RateAction, StatusChip, TicketNumberChip, ViewAction } from './ticket-parts';
 import { TicketView } from './ticket-view';
 
 const KIND = 'agent_support';
-const PAGE_SIZE = DEALER_TICKET_PAGE_SIZE[KIND];
 const GRID_HEIGHT = 520;
 
 export const AGENT_SUPPORT_TEXTS = {
@@ -61,21 +47,8 @@ const CARD_FIELDS: CardField[] = [
  * supplier, 7 a page, filtered by status, with New Ticket, the ticket view and the rating.
  */
 export function AgentSupportTab({ supplier }: { supplier: SupplierPage }) {
-  useTicketLiveUpdates();
-  const isMobile = useIsMobile();
-  const { enqueueSnackbar } = useSnackbar();
-  const [statuses, setStatuses] = useState<TicketStatus[]>([...DEFAULT_DEALER_STATUSES]);
-  const [pagination, setPagination] = usePageModel(PAGE_SIZE);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another filter or supplier starts at the first page
-  useEffect(() => setPagination((current) => ({ ...current, page: 0 })), [supplier.id, statuses]);
-  const form = useTicketForm(KIND, supplier.id);
-  const tickets = useDealerTickets(KIND, {
-    supplierId: supplier.id,
-    statuses,
-    page: pagination.page + 1,
-    pageSize: PAGE_SIZE,
-  });
-  const rate = useRateTicket(KIND);
+  const list = useDealerTicketList(KIND, supplier.id);
+  const { statuses, setStatuses, form } = list;
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<{ row: TicketRow; tab: TicketViewTab } | null>(null);
   const [rating, setRating] = useState<TicketRow | null>(null);
@@ -194,39 +167,16 @@ export function AgentSupportTab({ supplier }: { supplier: SupplierPage }) {
           </Button>
         </Box>
       </Box>
-      {form.isError ? <Alert severity="error">{errorMessage(form.error)}</Alert> : null}
-      {tickets.isError ? (
-        <Alert severity="error" action={<Button onClick={() => tickets.refetch()}>Retry</Button>}>
-          {errorMessage(tickets.error)}
-        </Alert>
-      ) : null}
-      {isMobile ? (
-        <TicketCards
-          label={AGENT_SUPPORT_TEXTS.title}
-          rows={statuses.length ? (tickets.data?.items ?? []) : []}
-          total={statuses.length ? (tickets.data?.total ?? 0) : 0}
-          page={pagination.page}
-          pageSize={PAGE_SIZE}
-          onPageChange={(page) => setPagination((current) => ({ ...current, page }))}
-          loading={tickets.isFetching}
-          emptyText={statuses.length ? AGENT_SUPPORT_TEXTS.empty : AGENT_SUPPORT_TEXTS.noStatus}
-          fields={CARD_FIELDS}
-          actions={(row) => rowActions(row)}
-        />
-      ) : (
-        <ServerGrid
-          aria-label={AGENT_SUPPORT_TEXTS.title}
-          total={statuses.length ? (tickets.data?.total ?? 0) : 0}
-          rows={statuses.length ? (tickets.data?.items ?? []) : []}
-          columns={columns}
-          loading={tickets.isFetching}
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
-          pageSizeOptions={[PAGE_SIZE]}
-          localeText={{ noRowsLabel: statuses.length ? AGENT_SUPPORT_TEXTS.empty : AGENT_SUPPORT_TEXTS.noStatus }}
-          sx={{ height: GRID_HEIGHT, minHeight: GRID_HEIGHT }}
-        />
-      )}
+      <DealerTicketList
+        list={list}
+        label={AGENT_SUPPORT_TEXTS.title}
+        columns={columns}
+        cardFields={CARD_FIELDS}
+        actions={rowActions}
+        emptyText={AGENT_SUPPORT_TEXTS.empty}
+        noStatusText={AGENT_SUPPORT_TEXTS.noStatus}
+        gridHeight={GRID_HEIGHT}
+      />
       {form.data ? <NewTicketDialog open={creating} options={form.data} onClose={() => setCreating(false)} /> : null}
       <TicketView
         kind={KIND}
@@ -235,25 +185,7 @@ export function AgentSupportTab({ supplier }: { supplier: SupplierPage }) {
         initialTab={viewing?.tab}
         onClose={() => setViewing(null)}
       />
-      <RatingDialog
-        open={rating !== null}
-        ticketNumber={rating?.ticketNum ?? ''}
-        submitting={rate.isPending}
-        onClose={() => setRating(null)}
-        onSubmit={(value) => {
-          if (!rating) return;
-          rate.mutate(
-            { id: rating.id, rating: value },
-            {
-              onSuccess: () => {
-                enqueueSnackbar(TICKET_MESSAGES.rated, { variant: 'success' });
-                setRating(null);
-              },
-              onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-            },
-          );
-        }}
-      />
+      <RateTicketDialog kind={KIND} ticket={rating} onClose={() => setRating(null)} />
     </Box>
   );
 }

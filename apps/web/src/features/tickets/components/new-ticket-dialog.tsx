@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -22,14 +20,14 @@ import {
 } from '@portal/domain/tickets/tickets';
 import dayjs from 'dayjs';
 import { useSnackbar } from 'notistack';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DatePicker } from '../../../components/date-picker';
 import { FormTextField } from '../../../components/form-fields';
 import { MarkdownText } from '../../../components/markdown-text';
-import { DOCUMENT_ACCEPT, type UploadedDocument, uploadTicketDocuments } from '../../../lib/upload-file';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useCreateSupportTicket } from '../api/tickets';
+import { TicketDocumentPicker, useTicketDocuments } from './ticket-documents';
 
 interface NewTicketDialogProps {
   open: boolean;
@@ -69,36 +67,22 @@ export function NewTicketDialog({ open, options, onClose }: NewTicketDialogProps
     defaultValues: empty(supplier.id),
   });
   const [categoryId, ticketDate, agreed] = useWatch({ control, name: ['categoryId', 'ticketDate', 'agreedToTerms'] });
-  const [documents, setDocuments] = useState<UploadedDocument[]>([]);
-  const [uploading, setUploading] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const requiredDone = Boolean(categoryId) && Boolean(ticketDate) && agreed === true;
   const error = (message: string) => enqueueSnackbar(message, { variant: 'error', autoHideDuration: 4000 });
+  const docs = useTicketDocuments(() => error(TICKET_MESSAGES.uploadFailed));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newly opened dialog starts empty
   useEffect(() => {
     if (!open) return;
     reset(empty(supplier.id));
-    setDocuments([]);
+    docs.clear();
     create.reset();
   }, [open, supplier.id, reset]);
-
-  const upload = async (files: File[]) => {
-    setUploading(true);
-    try {
-      const uploaded = await uploadTicketDocuments(files);
-      setDocuments((current) => [...current, ...uploaded]);
-    } catch {
-      error(TICKET_MESSAGES.uploadFailed);
-    } finally {
-      setUploading(false);
-    }
-  };
 
   const submit = handleSubmit(
     (values) =>
       create.mutate(
-        { ...values, documentIds: documents.map((document) => document.id) },
+        { ...values, documentIds: docs.documents.map((document) => document.id) },
         {
           onSuccess: (created) => {
             enqueueSnackbar(`Ticket ${created.ticketNum} created`, { variant: 'success' });
@@ -204,42 +188,15 @@ export function NewTicketDialog({ open, options, onClose }: NewTicketDialogProps
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
               Supporting Documents
             </Typography>
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              hidden
-              accept={DOCUMENT_ACCEPT}
-              data-testid="ticket-documents-input"
-              onChange={(event) => {
-                const files = Array.from(event.target.files ?? []);
-                event.target.value = '';
-                if (files.length) void upload(files);
-              }}
-            />
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-              <Button
-                variant="outlined"
-                startIcon={<UploadFileRoundedIcon />}
-                loading={uploading}
-                onClick={() => {
-                  if (!requiredDone) {
-                    error(TICKET_MESSAGES.uploadBeforeRequired);
-                    return;
-                  }
-                  fileInput.current?.click();
+              <TicketDocumentPicker
+                state={docs}
+                testId="ticket-documents-input"
+                canChoose={() => {
+                  if (!requiredDone) error(TICKET_MESSAGES.uploadBeforeRequired);
+                  return requiredDone;
                 }}
-              >
-                {documents.length ? 'Manage Documents' : 'Upload Documents'}
-              </Button>
-              {documents.map((document) => (
-                <Chip
-                  key={document.id}
-                  label={document.name}
-                  onDelete={() => setDocuments((current) => current.filter((item) => item.id !== document.id))}
-                  sx={{ maxWidth: 240 }}
-                />
-              ))}
+              />
             </Box>
           </Box>
         </DialogContent>
@@ -247,7 +204,7 @@ export function NewTicketDialog({ open, options, onClose }: NewTicketDialogProps
           <Button onClick={onClose} disabled={create.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" loading={create.isPending} disabled={uploading}>
+          <Button type="submit" variant="contained" loading={create.isPending} disabled={docs.uploading}>
             Submit Ticket
           </Button>
         </DialogActions>

@@ -9,29 +9,16 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { displayPhone } from '@portal/domain/people/phone';
 import { formatDate } from '@portal/domain/platform/format';
 import type { SupplierPage } from '@portal/domain/suppliers/supplier-page';
-import {
-  DEALER_TICKET_PAGE_SIZE,
-  DEFAULT_DEALER_STATUSES,
-  TICKET_MESSAGES,
-  TICKET_STATUSES,
-  type TicketRow,
-  type TicketStatus,
-} from '@portal/domain/tickets/tickets';
-import { useSnackbar } from 'notistack';
-import { useEffect, useMemo, useState } from 'react';
+import { TICKET_STATUSES, type TicketRow, type TicketStatus } from '@portal/domain/tickets/tickets';
+import { useMemo, useState } from 'react';
 import { MarkdownText } from '../../../components/markdown-text';
-import { ServerGrid, usePageModel } from '../../../components/server-grid';
-import { RatingDialog } from '../../../components/tickets/rating-dialog';
-import { errorMessage } from '../../../lib/api';
-import { useIsMobile } from '../../../lib/use-is-mobile';
-import { useDealerTickets, useRateTicket, useTicketForm, useTicketLiveUpdates } from '../api/tickets';
 import { AddLeadDialog } from './add-lead-dialog';
-import { type CardField, TicketCards } from './ticket-cards';
+import { DealerTicketList, RateTicketDialog, useDealerTicketList } from './dealer-ticket-list';
+import type { CardField } from './ticket-cards';
 import { LongTextCell, RateAction, StatusChip, TicketNumberChip, ViewAction } from './ticket-parts';
 import { TicketView } from './ticket-view';
 
 const KIND = 'sales_assist';
-const PAGE_SIZE = DEALER_TICKET_PAGE_SIZE[KIND];
 /** Spec 2 §9: the sales assist table is 600 px high. */
 const GRID_HEIGHT = 600;
 
@@ -56,21 +43,8 @@ export const SALES_ASSIST_TEXTS = {
  * filters, Add Lead and the dealer's leads, 10 a page, with their unread dot, rating and view.
  */
 export function SalesAssistTab({ supplier }: { supplier: SupplierPage }) {
-  useTicketLiveUpdates();
-  const isMobile = useIsMobile();
-  const { enqueueSnackbar } = useSnackbar();
-  const [statuses, setStatuses] = useState<TicketStatus[]>([...DEFAULT_DEALER_STATUSES]);
-  const [pagination, setPagination] = usePageModel(PAGE_SIZE);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another filter or supplier starts at the first page
-  useEffect(() => setPagination((current) => ({ ...current, page: 0 })), [supplier.id, statuses]);
-  const form = useTicketForm(KIND, supplier.id);
-  const tickets = useDealerTickets(KIND, {
-    supplierId: supplier.id,
-    statuses,
-    page: pagination.page + 1,
-    pageSize: PAGE_SIZE,
-  });
-  const rate = useRateTicket(KIND);
+  const list = useDealerTicketList(KIND, supplier.id);
+  const { statuses, setStatuses, form } = list;
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<TicketRow | null>(null);
   const [rating, setRating] = useState<TicketRow | null>(null);
@@ -170,44 +144,21 @@ export function SalesAssistTab({ supplier }: { supplier: SupplierPage }) {
           {SALES_ASSIST_TEXTS.addLead}
         </Button>
       </Box>
-      {form.isError ? <Alert severity="error">{errorMessage(form.error)}</Alert> : null}
-      {tickets.isError ? (
-        <Alert severity="error" action={<Button onClick={() => tickets.refetch()}>Retry</Button>}>
-          {errorMessage(tickets.error)}
-        </Alert>
-      ) : null}
-      {isMobile ? (
-        <TicketCards
-          label="Sales Assist tickets"
-          rows={statuses.length ? (tickets.data?.items ?? []) : []}
-          total={statuses.length ? (tickets.data?.total ?? 0) : 0}
-          page={pagination.page}
-          pageSize={PAGE_SIZE}
-          onPageChange={(page) => setPagination((current) => ({ ...current, page }))}
-          loading={tickets.isFetching}
-          emptyText={statuses.length ? SALES_ASSIST_TEXTS.empty : SALES_ASSIST_TEXTS.noStatus}
-          fields={CARD_FIELDS}
-          actions={(row) => (
-            <>
-              <ViewAction row={row} onView={() => setViewing(row)} />
-              <RateAction row={row} onRate={() => setRating(row)} />
-            </>
-          )}
-        />
-      ) : (
-        <ServerGrid
-          aria-label="Sales Assist tickets"
-          total={statuses.length ? (tickets.data?.total ?? 0) : 0}
-          rows={statuses.length ? (tickets.data?.items ?? []) : []}
-          columns={columns}
-          loading={tickets.isFetching}
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
-          pageSizeOptions={[PAGE_SIZE]}
-          localeText={{ noRowsLabel: statuses.length ? SALES_ASSIST_TEXTS.empty : SALES_ASSIST_TEXTS.noStatus }}
-          sx={{ height: GRID_HEIGHT, minHeight: GRID_HEIGHT }}
-        />
-      )}
+      <DealerTicketList
+        list={list}
+        label="Sales Assist tickets"
+        columns={columns}
+        cardFields={CARD_FIELDS}
+        actions={(row) => (
+          <>
+            <ViewAction row={row} onView={() => setViewing(row)} />
+            <RateAction row={row} onRate={() => setRating(row)} />
+          </>
+        )}
+        emptyText={SALES_ASSIST_TEXTS.empty}
+        noStatusText={SALES_ASSIST_TEXTS.noStatus}
+        gridHeight={GRID_HEIGHT}
+      />
       {form.data ? <AddLeadDialog open={adding} options={form.data} onClose={() => setAdding(false)} /> : null}
       <TicketView
         kind={KIND}
@@ -215,25 +166,7 @@ export function SalesAssistTab({ supplier }: { supplier: SupplierPage }) {
         ticketNum={viewing?.ticketNum}
         onClose={() => setViewing(null)}
       />
-      <RatingDialog
-        open={rating !== null}
-        ticketNumber={rating?.ticketNum ?? ''}
-        submitting={rate.isPending}
-        onClose={() => setRating(null)}
-        onSubmit={(value) => {
-          if (!rating) return;
-          rate.mutate(
-            { id: rating.id, rating: value },
-            {
-              onSuccess: () => {
-                enqueueSnackbar(TICKET_MESSAGES.rated, { variant: 'success' });
-                setRating(null);
-              },
-              onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-            },
-          );
-        }}
-      />
+      <RateTicketDialog kind={KIND} ticket={rating} onClose={() => setRating(null)} />
     </Box>
   );
 }

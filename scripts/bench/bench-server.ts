@@ -1,0 +1,101 @@
+import os from 'node:os';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadSettings } from '../../apps/server/src/config.ts';
+import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { runMigrations } from '../../apps/server/src/db/migrate.ts';
+import { createUser } from '../../apps/server/src/db/seed/factories.ts';
+import { createServices } from '../../apps/server/src/services.ts';
+import { printTable, type Row } from './measure.ts';
+import { seedLargeHierarchy } from './seed-large.ts';
+
+const PASSWORD = 'Bench1234!';
+
+/** The machine's load beside each figure: on a shared machine absolute times mean little alone. */
+export const loadAverage = () =>
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`;
+
+export interface BenchSession {
+  db: Database;
+  origin: string;
+  admin: { id: number; cookie: string };
+  agent: { id: number; cookie: string };
+}
+
+/**
+ * One module's rows of the benchmark on their own: a fresh database `database` on
+ * BENCH_DATABASE_URL's server with the large hierarchy, the API listening on `port`, an admin and an
+ * agent signed in; prints the rows `measure` returns with the load before and after, then drops the
+ * database (unless `keep`, for EXPLAIN ANALYZE afterwards).
+ */
+export async function runModuleBench(
+  options: { database: string; port: string; settings?: Record<string, string>; keep?: boolean },
+  measure: (session: BenchSession) => Promise<Row[]>,
+): Promise<void> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) throw new Error('set BENCH_DATABASE_URL (a PostgreSQL server this script may create a database on)');
+  const { database, port } = options;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const db = createDatabase(url.toString(), { max: 10 });
+  try {
+    await runMigrations(db);
+    const { total } = await seedLargeHierarchy(db);
+    console.log(`${total} users seeded`);
+    const settings = loadSettings({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: url.toString(),
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      HOST: '127.0.0.1',
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+      AUTH_SIGN_IN_PER_MINUTE: '100000',
+      ...options.settings,
+    });
+    const services = createServices({ settings, db, url: url.toString(), secret: settings.AUTH_SECRET! });
+    const app = await buildApp({ ...services, webDistDir: '/nonexistent' });
+    await app.listen({ host: '127.0.0.1', port: settings.PORT });
+    const origin = settings.publicUrl;
+    const signIn = async (email: string) => {
+      const answer = await fetch(`${origin}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      });
+      if (!answer.ok) throw new Error(`sign-in failed: ${answer.status}`);
+      return answer.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+    };
+    const adminUser = await createUser(db, { isAdmin: true, password: PASSWORD });
+    const agent = await createUser(db, { password: PASSWORD });
+    console.log(`measuring; ${loadAverage()}`);
+    const rows = await measure({
+      db,
+      origin,
+      admin: { id: adminUser.id, cookie: await signIn(adminUser.email!) },
+      agent: { id: agent.id, cookie: await signIn(agent.email!) },
+    });
+    printTable(rows);
+    console.log(`done; ${loadAverage()}`);
+    await app.close();
+  } finally {
+    await db.$client.end();
+    if (!options.keep) {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await cleanup.end();
+    }
+  }
+}
