@@ -7,8 +7,8 @@ import type { Executor } from '../db/client.ts';
 import { authSession, trainingUserAttemptIndex, usersMaster } from '../db/schema/index.ts';
 import { createTrainingModule } from '../db/seed/activity-factories.ts';
 import { createSupplier, createUser, grantFeatures, linkUser } from '../db/seed/factories.ts';
-import { type ActorFact, factOf } from './access.ts';
-import { registerErrorHandling } from './errors.ts';
+import { ACCESS_DENIED, type ActorFact, factOf } from './access.ts';
+import { forbidden, registerErrorHandling } from './errors.ts';
 
 /** A route's fact read in the actor's statement (decision 044): the user's id plus a parameter. */
 const ID_PLUS: ActorFact = {
@@ -33,7 +33,14 @@ beforeAll(async () => {
   }));
   guarded.get(
     '/selling-with-fact',
-    { preHandler: guards.notWaitingWith(() => ({ fact: ID_PLUS, params: { add: 1000 } })) },
+    {
+      // No route reads a fact beside the university facts yet: the statement that carries both is
+      // checked here, under the waiting check as notWaiting runs it.
+      preHandler: async (request) => {
+        const actor = await guards.requireActor(request, true, { fact: ID_PLUS, params: { add: 1000 } });
+        if ((await guards.waitingOf(actor)).isWaiting) throw forbidden(ACCESS_DENIED, 'WAITING');
+      },
+    },
     async (request) => ({ fact: factOf(request, ID_PLUS) ?? null }),
   );
   await guarded.ready();

@@ -203,16 +203,6 @@ export function createAccessGuards(db: Database, auth: Auth, options: AccessOpti
       const actor = await requireActor(request, true);
       if ((await waitingOf(actor)).isWaiting) throw forbidden(ACCESS_DENIED, 'WAITING');
     },
-    /**
-     * preHandler: `notWaiting`, with a route's fact read in the same statement (decision 044); the
-     * route reads it back with `factOf` after its own checks.
-     */
-    notWaitingWith:
-      (factFor: (request: FastifyRequest) => ActorFactRequest) =>
-      async (request: FastifyRequest, _reply: FastifyReply) => {
-        const actor = await requireActor(request, true, factFor(request));
-        if ((await waitingOf(actor)).isWaiting) throw forbidden(ACCESS_DENIED, 'WAITING');
-      },
   };
 }
 
