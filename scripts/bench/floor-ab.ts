@@ -5,7 +5,7 @@
 //   node_modules), that app too, each on its own port, asked turn about beside the bare SQL;
 // - FLOOR_MODE=profile: the inspector's CPU profiler over a loop of the same calls to this tree's
 //   app, printing the shares of what the server did.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -144,6 +144,7 @@ if (MODE === 'profile') {
   }
   const { profile } = await session.post('Profiler.stop');
   const out = process.env.FLOOR_PROFILE_OUT ?? '.tmp/floor.cpuprofile';
+  mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(profile));
   summarise(profile as unknown as CpuProfile);
   console.log(`profile written to ${out}; ${load()}`);
