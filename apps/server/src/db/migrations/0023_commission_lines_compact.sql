@@ -34,6 +34,21 @@ UPDATE "commission_lines" SET
     THEN substring("rule" from 'tree depth ([0-9]+)')::smallint END,
   "import_line" = CASE WHEN "source" = 'import' THEN substring("rule" from ' line ([0-9]+)$')::integer END
 WHERE "rule" IS NOT NULL OR "rate_column" IS NOT NULL;--> statement-breakpoint
+-- The words are dropped below: a line whose words did not give its parts would lose its trace, so
+-- the migration stops instead (nothing applied) and names how many.
+DO $$
+DECLARE unread integer;
+BEGIN
+  SELECT count(*) INTO unread FROM "commission_lines"
+   WHERE ("rule" IS NOT NULL OR "rate_column" IS NOT NULL)
+     AND (("source" = 'calculated' AND ("dealer_users_master_id" IS NULL
+            OR ("role" = 'agent' AND "dealer_tier" IS NULL)
+            OR ("role" = 'leader' AND "tree_depth" IS NULL)))
+       OR ("source" = 'import' AND "import_line" IS NULL));
+  IF unread > 0 THEN
+    RAISE EXCEPTION 'migration 0023: % commission line(s) whose rule or rate column could not be read into parts; their words would be lost (decision 042)', unread;
+  END IF;
+END $$;--> statement-breakpoint
 ALTER TABLE "commission_lines" ENABLE TRIGGER USER;--> statement-breakpoint
 ALTER TABLE "commission_lines" DROP COLUMN "rate_column";--> statement-breakpoint
 ALTER TABLE "commission_lines" DROP COLUMN "rule";--> statement-breakpoint
