@@ -26,6 +26,41 @@ export interface BenchSession {
 }
 
 /**
+ * The API over a bench database, in production mode on 127.0.0.1:`port` (sign-ins unthrottled),
+ * its services (storage, jobs) and a sign-in that returns the session's cookie header.
+ */
+export async function startBenchApi(db: Database, url: string, port: string, settings: Record<string, string> = {}) {
+  const loaded = loadSettings({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    HOST: '127.0.0.1',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    AUTH_SIGN_IN_PER_MINUTE: '100000',
+    ...settings,
+  });
+  const services = createServices({ settings: loaded, db, url, secret: loaded.AUTH_SECRET! });
+  const app = await buildApp({ ...services, webDistDir: '/nonexistent' });
+  await app.listen({ host: '127.0.0.1', port: loaded.PORT });
+  const origin = loaded.publicUrl;
+  const signIn = async (email: string, password = PASSWORD) => {
+    const answer = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!answer.ok) throw new Error(`bench sign-in failed: ${answer.status} ${await answer.text()}`);
+    return answer.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  };
+  return { app, services, origin, signIn };
+}
+
+/**
  * One module's rows of the benchmark on their own: a fresh database `database` on
  * BENCH_DATABASE_URL's server with the large hierarchy, the API listening on `port`, an admin and an
  * agent signed in; prints the rows `measure` returns with the load before and after, then drops the
@@ -50,33 +85,7 @@ export async function runModuleBench(
     await runMigrations(db);
     const { total } = await seedLargeHierarchy(db);
     console.log(`${total} users seeded`);
-    const settings = loadSettings({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: url.toString(),
-      PORT: port,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      HOST: '127.0.0.1',
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-      AUTH_SIGN_IN_PER_MINUTE: '100000',
-      ...options.settings,
-    });
-    const services = createServices({ settings, db, url: url.toString(), secret: settings.AUTH_SECRET! });
-    const app = await buildApp({ ...services, webDistDir: '/nonexistent' });
-    await app.listen({ host: '127.0.0.1', port: settings.PORT });
-    const origin = settings.publicUrl;
-    const signIn = async (email: string) => {
-      const answer = await fetch(`${origin}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      if (!answer.ok) throw new Error(`sign-in failed: ${answer.status}`);
-      return answer.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
-    };
+    const { app, origin, signIn } = await startBenchApi(db, url.toString(), port, options.settings);
     const adminUser = await createUser(db, { isAdmin: true, password: PASSWORD });
     const agent = await createUser(db, { password: PASSWORD });
     console.log(`measuring; ${loadAverage()}`);

@@ -14,8 +14,6 @@ import { pipeline } from 'node:stream/promises';
 import { presetRange, todayIso, trendPeriods } from '@portal/domain/orders/order-report';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadSettings } from '../../apps/server/src/config.ts';
 import { createDatabase } from '../../apps/server/src/db/client.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { createProductType, createSupplier, createUser } from '../../apps/server/src/db/seed/factories.ts';
@@ -27,7 +25,7 @@ import {
   findOrderTrend,
 } from '../../apps/server/src/modules/orders/order-report.queries.ts';
 import { structureRows } from '../../apps/server/src/modules/orders/structure-report.queries.ts';
-import { createServices } from '../../apps/server/src/services.ts';
+import { loadAverage, startBenchApi } from './bench-server.ts';
 import { measurePair, printTable, type Row } from './measure.ts';
 import { seedLargeHierarchy } from './seed-large.ts';
 import { seedOrders } from './seed-orders.ts';
@@ -35,12 +33,6 @@ import { seedOrders } from './seed-orders.ts';
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NAME = process.env.BENCH_DB_NAME ?? process.env.BENCH_ORDERS_DB ?? 'portal_bench_orders'; // each bench run on a shared server names its own
-/** The 1, 5 and 15 minute load averages, printed beside each figure. */
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' / ');
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
 const PASSWORD = 'Bench1234!';
@@ -83,34 +75,10 @@ try {
   console.log(`${ORDERS} orders in ${seedSeconds.toFixed(1)} s (total ${seconds()} s)`);
 
   const port = process.env.BENCH_PORT ?? '3192';
-  const settings = loadSettings({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url.toString(),
-    PORT: port,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    HOST: '127.0.0.1',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-    AUTH_SIGN_IN_PER_MINUTE: '100000',
+  const { app, services, origin, signIn } = await startBenchApi(db, url.toString(), port, {
     STORAGE_DIR: storageDir,
     OUTBOX_TRANSPORT_ALLOWED: 'true',
   });
-  const services = createServices({ settings, db, url: url.toString(), secret: settings.AUTH_SECRET! });
-  const app = await buildApp({ ...services, webDistDir: '/nonexistent' });
-  await app.listen({ host: '127.0.0.1', port: settings.PORT });
-  const origin = settings.publicUrl;
-  const signIn = async (email: string) => {
-    const answer = await fetch(`${origin}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    if (!answer.ok) throw new Error(`bench sign-in failed: ${answer.status} ${await answer.text()}`);
-    return answer.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-  };
   /** Signs in as a seeded user: a login made by the factory, handed to that user's row. */
   const signInAs = async (userId: number) => {
     const login = await createUser(db, { parentId: root, password: PASSWORD });
@@ -133,7 +101,7 @@ try {
 
   const supplierId = suppliers[0]!;
   if (measureReads) {
-    console.log(`reads start ${new Date().toISOString()}, load average ${loadAverage()}`);
+    console.log(`reads start ${new Date().toISOString()}, ${loadAverage()}`);
     // --- Leaderboard ---------------------------------------------------------------------------
     const branchLeader = branches[0]!;
     const leaderCookie = await signInAs(branchLeader);
@@ -215,7 +183,7 @@ try {
       target: 'p95 < 150 ms',
     });
 
-    console.log(`reads end ${new Date().toISOString()}, load average ${loadAverage()}`);
+    console.log(`reads end ${new Date().toISOString()}, ${loadAverage()}`);
     printTable(rows);
   }
 
@@ -264,7 +232,7 @@ try {
     'CREATE INDEX ON bench_copy (agent_identification)',
   ])
     await q(index);
-  console.log(`load average before the COPY: ${loadAverage()}`);
+  console.log(`before the COPY: ${loadAverage()}`);
   const copyStart = Date.now();
   {
     const client = await db.$client.connect();
@@ -284,7 +252,7 @@ try {
      VALUES ('bench.csv', $1, $2, $3, 'queued') RETURNING id`,
     [fileRows[0].id, supplierId, fibre.id],
   );
-  console.log(`load average before the import: ${loadAverage()}`);
+  console.log(`before the import: ${loadAverage()}`);
   const importStart = Date.now();
   // Where the time goes: the moment each reported step begins.
   const steps: string[] = [];
@@ -300,7 +268,7 @@ try {
     },
   );
   const importSeconds = (Date.now() - importStart) / 1000;
-  console.log(`load average after the import: ${loadAverage()}`);
+  console.log(`after the import: ${loadAverage()}`);
   const { rows: counts } = await q(
     'SELECT row_count, inserted_count, rejected_count FROM order_imports WHERE id = $1',
     [batchRows[0].id],
