@@ -60,3 +60,27 @@ export async function findJobProgress(db: Executor, jobId: string): Promise<JobP
   const [row] = await db.select().from(jobProgress).where(eq(jobProgress.jobId, jobId));
   return row;
 }
+
+/**
+ * pg-boss makes its tables at its first start; until then no job exists (a statement naming a
+ * missing table fails, so the check is made first).
+ */
+export async function jobTableExists(db: Executor): Promise<boolean> {
+  const result = await db.execute<{ exists: boolean }>(sql`select to_regclass('pgboss.job') is not null as exists`);
+  return result.rows[0]?.exists ?? false;
+}
+
+/**
+ * Whether a job can no longer run its handler to the end: pg-boss no longer holds it as waiting,
+ * retrying, running or completed (deleted, archived, cancelled, or failed; a job whose process died
+ * fails once it expires unless it may retry). Work recorded as queued or running under such a job
+ * will never finish.
+ */
+export async function jobHasStopped(db: Executor, job: { jobId: string; queue: string }): Promise<boolean> {
+  if (!(await jobTableExists(db))) return true;
+  const result = await db.execute<{ live: boolean }>(sql`
+    select exists (select 1 from pgboss.job j
+                    where j.name = ${job.queue} and j.id = ${job.jobId}::uuid
+                      and j.state in ('created', 'retry', 'active', 'completed')) as live`);
+  return !result.rows[0]?.live;
+}

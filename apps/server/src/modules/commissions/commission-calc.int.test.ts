@@ -21,6 +21,7 @@ import {
   linkUser,
   type UserRow,
 } from '../../db/seed/factories.ts';
+import { STOPPED_IMPORT_MESSAGE } from '../orders/import-job.ts';
 
 // DECISIONS "Commissions" rule by rule over HTTP (decision 031): tiers, the leader walk skipping
 // non-leaders and stopping at 7, zero rates, exceptions with reasons, imports replacing calculated
@@ -437,6 +438,19 @@ describe('imports', () => {
     const status = await importCsv('Agent', 'order,amount\nX,1\n');
     expect(status.status).toBe('failed');
     expect(status.error).toContain('paid_to_1');
+  });
+
+  it('an import left queued or running by a job that has stopped reads as failed with the reason', async () => {
+    const done = await importCsv('Agent', 'order,amount\nX,1\n');
+    // What a server that died mid-import leaves: the batch running under an active job, then the
+    // job failed by pg-boss on expiry.
+    await ctx.db.execute(sql`update commission_imports set status = 'running', error = null where id = ${done.id}`);
+    await ctx.db.execute(sql`update pgboss.job set state = 'active' where id = ${done.jobId}::uuid`);
+    const live = await get<CommissionImportStatus>(`/api/commissions/imports/${done.id}`);
+    expect(live.body).toMatchObject({ status: 'running', error: null });
+    await ctx.db.execute(sql`update pgboss.job set state = 'failed' where id = ${done.jobId}::uuid`);
+    const stopped = await get<CommissionImportStatus>(`/api/commissions/imports/${done.id}`);
+    expect(stopped.body).toMatchObject({ status: 'failed', error: STOPPED_IMPORT_MESSAGE });
   });
 });
 

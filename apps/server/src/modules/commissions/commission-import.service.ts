@@ -18,6 +18,7 @@ import { findJobProgress } from '../../platform/jobs.queries.ts';
 import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { getStoredFile, refusedFiles } from '../files/files.service.ts';
+import { stoppedImportReason } from '../orders/import-job.ts';
 import { lockCommissionLines, stageHeldPayees, trainingGateOn } from './commission-calc.queries.ts';
 import {
   applyImport,
@@ -180,7 +181,9 @@ export async function commissionImportStatus(db: Database, id: number): Promise<
   const batch = await findCommissionImport(db, id);
   if (!batch) throw notFound('Import not found', 'IMPORT_NOT_FOUND');
   const job = batch.jobId ? await findJobProgress(db, batch.jobId) : undefined;
-  const status = batch.status === 'completed' && job && job.state !== 'completed' ? 'running' : batch.status;
+  const shown = batch.status === 'completed' && job && job.state !== 'completed' ? 'running' : batch.status;
+  const stopped = await stoppedImportReason(db, shown, job);
+  const status = stopped ? 'failed' : shown;
   return {
     id: batch.id,
     type: typeOf(batch.kind),
@@ -189,7 +192,7 @@ export async function commissionImportStatus(db: Database, id: number): Promise<
     stage: status === 'completed' ? 'complete' : (job?.stage ?? (status === 'queued' ? 'preparing' : null)),
     percent: status === 'completed' ? 100 : Math.min(99, job?.percent ?? 0),
     message: job?.message ?? null,
-    error: batch.error,
+    error: stopped ?? batch.error,
     jobId: batch.jobId,
     counts: { rows: batch.rowCount, imported: batch.importedCount, exceptions: batch.exceptionsCount },
   };

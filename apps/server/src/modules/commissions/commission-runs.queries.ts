@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { jobTableExists } from '../../platform/jobs.queries.ts';
 
 // Whether a step's run can still finish, or has stopped and must be run again. Two ways to stop:
 //
@@ -23,15 +24,6 @@ export const VANISHED_JOB_MESSAGE =
 /** Held by the step's transaction; see the module comment. Two-key form, so no clash with other locks. */
 export async function holdRunLock(tx: Executor, runId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('commission_run'), ${runId}::int)`);
-}
-
-/**
- * pg-boss makes its tables at its first start; until then no job exists (a statement naming a
- * missing table fails, so the check is made first).
- */
-async function jobTableExists(db: Executor): Promise<boolean> {
-  const result = await db.execute<{ exists: boolean }>(sql`select to_regclass('pgboss.job') is not null as exists`);
-  return result.rows[0]?.exists ?? false;
 }
 
 /**

@@ -198,13 +198,13 @@ export async function agentListImportStatus(
 ): Promise<AgentListImportStatus> {
   const batch = await findAgentListImport(db, id);
   if (!batch) throw notFound('Import not found', 'IMPORT_NOT_FOUND');
-  const { status, stage, percent, rejected } = await importJobView<AgentListImportResult>(db, batch, paging);
+  const { status, stopped, stage, percent, rejected } = await importJobView<AgentListImportResult>(db, batch, paging);
   return {
     id: batch.id,
     fileName: batch.fileName,
     supplierId: batch.suppliersMasterId,
     status: status as AgentListImportStatus['status'],
-    error: batch.error,
+    error: stopped ?? batch.error,
     jobId: batch.jobId,
     stage,
     percent,

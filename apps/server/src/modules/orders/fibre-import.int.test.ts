@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { overrideOrders } from '../../db/seed/activity-factories.ts';
 import { createProductType, createSupplier, createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
-import { insertOrderImport } from './fibre-import.queries.ts';
+import { insertOrderImport, updateOrderImport } from './fibre-import.queries.ts';
 import { FIBRE_IMPORT_QUEUE, runFibreImport } from './fibre-import.service.ts';
+import { STOPPED_IMPORT_MESSAGE } from './import-job.ts';
 
 // The fibre activity import (spec 3 §2.10, §3.6, §5.4; DECISIONS "Orders"): CSV upload → job →
 // good rows upserted and attributed, bad rows reported by line and reason.
@@ -365,6 +366,37 @@ describe('the fibre activity import', () => {
       sql`select status, inserted_count, rejected_count from order_imports where id = ${batch.id}`,
     );
     expect(after.rows[0]).toEqual({ status: 'completed', inserted_count: 2, rejected_count: 1 });
+  });
+
+  it('a batch whose job has stopped (failed after the server died, or deleted) reads as failed with the reason', async () => {
+    const file = await upload(adminCookie, [HEADER, line(`Z-${dealerByCode.id}`, 'S-1')].join('\n'));
+    const { id, jobId } = await ctx.db.transaction(async (tx) => {
+      const row = await insertOrderImport(tx, {
+        fileName: 'stopped.csv',
+        storedFileId: file.json().id,
+        suppliersMasterId: supplier,
+        refsProductTypeId: fibreType,
+        status: 'queued',
+      });
+      const job = await ctx.jobs.enqueueWithin(tx, FIBRE_IMPORT_QUEUE, { importId: row.id });
+      // Held back, so this test's workers leave it waiting.
+      await tx.execute(sql`update pgboss.job set start_after = now() + interval '1 hour' where id = ${job}::uuid`);
+      await updateOrderImport(tx, row.id, { jobId: job });
+      return { id: row.id, jobId: job };
+    });
+    const waiting = await status(id);
+    expect(waiting).toMatchObject({ status: 'queued', error: null });
+
+    // What pg-boss makes of a job whose process died: it expires, and fails without a retry.
+    await ctx.db.execute(sql`update order_imports set status = 'running' where id = ${id}`);
+    await ctx.db.execute(sql`update pgboss.job set state = 'failed' where id = ${jobId}::uuid`);
+    const failed = await status(id);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toBe(STOPPED_IMPORT_MESSAGE);
+
+    await ctx.db.execute(sql`delete from pgboss.job where id = ${jobId}::uuid`);
+    expect((await status(id)).error).toBe(STOPPED_IMPORT_MESSAGE);
+    expect(await ordersOf(['S-1'])).toEqual([]);
   });
 
   it('a file without the required columns fails the batch and applies nothing', async () => {

@@ -234,14 +234,18 @@ export async function fibreImportStatus(
 ): Promise<FibreImportStatus> {
   const batch = await findOrderImport(db, id);
   if (!batch) throw notFound('Import not found', 'IMPORT_NOT_FOUND');
-  const { status, result, stage, percent, rejected } = await importJobView<FibreImportResult>(db, batch, paging);
+  const { status, stopped, result, stage, percent, rejected } = await importJobView<FibreImportResult>(
+    db,
+    batch,
+    paging,
+  );
   return {
     id: batch.id,
     fileName: batch.fileName,
     supplierId: batch.suppliersMasterId,
     productTypeId: batch.refsProductTypeId,
     status: status as FibreImportStatus['status'],
-    error: batch.error,
+    error: stopped ?? batch.error,
     jobId: batch.jobId,
     stage,
     percent,
