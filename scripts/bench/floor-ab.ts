@@ -157,20 +157,23 @@ async function orderReportCalls() {
   ];
 }
 
-const calls: { name: string; cookie: string; path: string; sql: () => Promise<unknown> }[] = CALLS === 'orders' ? await orderReportCalls() : [
-  {
-    name: 'GET /api/me (agent) vs SELECT 1',
-    cookie: agentCookie,
-    path: '/api/me',
-    sql: () => db.$client.query('SELECT 1'),
-  },
-  {
-    name: 'unread count (admin) vs its SQL',
-    cookie: adminCookie,
-    path: '/api/admin/tickets/agent_support/unread-count',
-    sql: () => countAdminUnread(db, 'agent_support'),
-  },
-];
+const calls: { name: string; cookie: string; path: string; sql: () => Promise<unknown> }[] =
+  CALLS === 'orders'
+    ? await orderReportCalls()
+    : [
+        {
+          name: 'GET /api/me (agent) vs SELECT 1',
+          cookie: agentCookie,
+          path: '/api/me',
+          sql: () => db.$client.query('SELECT 1'),
+        },
+        {
+          name: 'unread count (admin) vs its SQL',
+          cookie: adminCookie,
+          path: '/api/admin/tickets/agent_support/unread-count',
+          sql: () => countAdminUnread(db, 'agent_support'),
+        },
+      ];
 
 const stats = (values: number[]) => {
   values.sort((a, b) => a - b);
