@@ -1,5 +1,6 @@
 // `node --import tsx scripts/bench/floor-ab.ts`: the request floor measured on a database the tickets
-// bench left (BENCH_KEEP=1; BENCH_TICKETS_DB names it), in one process (decision 044):
+// bench left (BENCH_KEEP=1; BENCH_TICKETS_DB names it), or with FLOOR_CALLS=orders the order report
+// on one the orders bench left (BENCH_KEEP_DB=1; BENCH_DB_NAME), in one process (decisions 044, 048):
 // - FLOOR_MODE=ab (default): this tree's app and, when FLOOR_OLD_APP names another tree's app.ts
 //   (e.g. an `git archive` of an older commit unpacked under .tmp/, which resolves this tree's
 //   node_modules), that app too, each on its own port, asked turn about beside the bare SQL;

@@ -31,6 +31,7 @@ import {
   insertUserLinks,
   replaceUserLinks,
   type SupplierCheckRow,
+  supplierCheckFactSql,
 } from './catalogue.queries.ts';
 
 // The catalogue as other modules see it: product types, suppliers and deals, what a dealer is
@@ -128,6 +129,12 @@ export async function dashboardSupplierCards(db: Executor, viewer: SupplierViewe
     ];
   });
 }
+
+/**
+ * The supplier check's row as SQL for a route fact read in the actor's statement (decision 048):
+ * `supplierId` a placeholder, the viewer `users_master.id`; judge it with `assertSupplierOpen`.
+ */
+export const supplierCheckFact: typeof supplierCheckFactSql = supplierCheckFactSql;
 
 /**
  * The supplier check of `openSupplier` on a row already read (`findDashboardSupplier`, or the

@@ -19,11 +19,16 @@ import {
 } from '@portal/domain/orders/order-report';
 import { UTF8_BOM } from '@portal/domain/platform/csv';
 import type { Database } from '../../db/client.ts';
-import type { Actor } from '../../platform/access.ts';
+import type { Actor, ActorFact } from '../../platform/access.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { NO_PERMISSION, permissionActor } from '../../platform/permissions.ts';
 import { isInDownstream } from '../../platform/reach.queries.ts';
-import { assertSupplierOpen, openSupplier, supplierDealers } from '../catalogue/catalogue.service.ts';
+import {
+  assertSupplierOpen,
+  openSupplier,
+  supplierCheckFact,
+  supplierDealers,
+} from '../catalogue/catalogue.service.ts';
 import {
   countOrderReport,
   findOrderReportRows,
@@ -31,6 +36,7 @@ import {
   type OrderReportChecks,
   type OrderReportDbRow,
   type OrderReportSqlFilter,
+  orderReportChecksSql,
 } from './order-report.queries.ts';
 
 /** Rows the export reads a statement: the file streams out page by page, never whole in memory. */
@@ -90,6 +96,15 @@ function assertMayRead(actor: Actor, userId: number, relation: 'self' | 'downstr
     throw forbidden(NO_PERMISSION, 'NO_PERMISSION');
   }
 }
+
+/**
+ * The report's reach and supplier checks read in the actor's statement (decision 048): the route
+ * asks for it with `orderReportChecksParams`, the service judges it only in `checkAccess`.
+ */
+export const orderReportChecksFact: ActorFact = {
+  name: 'session_actor_order_report_checks',
+  sql: orderReportChecksSql(supplierCheckFact),
+};
 
 /**
  * The checks' facts as the route read them (`orderReportChecksFact`), or undefined when they were

@@ -18,9 +18,9 @@ import { type AccessGuards, actorOf, factOf } from '../../platform/access.ts';
 import { leaderboard, rankedSuppliers } from './leaderboard.service.ts';
 import { myActiveOrders } from './my-lists.service.ts';
 import { orderOverrideRoutes } from './order-override.routes.ts';
-import { orderReportChecksFact } from './order-report.queries.ts';
 import {
   orderReport,
+  orderReportChecksFact,
   orderReportChecksOf,
   orderReportChecksParams,
   orderReportCsv,
