@@ -1,5 +1,6 @@
 // `node --import tsx scripts/bench/floor-ab.ts`: the request floor measured on a database the tickets
-// bench left (BENCH_KEEP=1; BENCH_TICKETS_DB names it), in one process (decision 044):
+// bench left (BENCH_KEEP=1; BENCH_TICKETS_DB names it), or with FLOOR_CALLS=orders the order report
+// on one the orders bench left (BENCH_KEEP_DB=1; BENCH_DB_NAME), in one process (decisions 044, 048):
 // - FLOOR_MODE=ab (default): this tree's app and, when FLOOR_OLD_APP names another tree's app.ts
 //   (e.g. an `git archive` of an older commit unpacked under .tmp/, which resolves this tree's
 //   node_modules), that app too, each on its own port, asked turn about beside the bare SQL;
@@ -10,17 +11,31 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { presetRange, todayIso } from '@portal/domain/orders/order-report';
 import type { buildApp } from '../../apps/server/src/app.ts';
 import { loadSettings } from '../../apps/server/src/config.ts';
 import { createDatabase } from '../../apps/server/src/db/client.ts';
 import { createUser, grantFeatures } from '../../apps/server/src/db/seed/factories.ts';
+import {
+  countOrderReport,
+  findOrderReportRows,
+  findOrderTrend,
+} from '../../apps/server/src/modules/orders/order-report.queries.ts';
 import { countAdminUnread } from '../../apps/server/src/modules/tickets/tickets.queries.ts';
 import type { createServices } from '../../apps/server/src/services.ts';
 import { createBenchGet } from './http-get.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (!adminUrl) throw new Error('set BENCH_DATABASE_URL');
-const NAME = process.env.BENCH_TICKETS_DB ?? 'portal_bench_tickets';
+// FLOOR_CALLS=orders asks for the order report on a database the orders bench left
+// (BENCH_KEEP_DB=1; BENCH_DB_NAME names it) instead of the tickets calls.
+const CALLS = process.env.FLOOR_CALLS ?? 'tickets';
+const NAME =
+  CALLS === 'orders'
+    ? (process.env.BENCH_DB_NAME ?? 'portal_bench_orders')
+    : (process.env.BENCH_TICKETS_DB ?? 'portal_bench_tickets');
+// Two servers listen on FLOOR_PORT and FLOOR_OLD_PORT (several benches may share the machine).
+const [NEW_PORT, OLD_PORT] = [Number(process.env.FLOOR_PORT ?? 3751), Number(process.env.FLOOR_OLD_PORT ?? 3752)];
 const ROUNDS = Number(process.env.FLOOR_ROUNDS ?? 600);
 const MODE = process.env.FLOOR_MODE ?? 'ab';
 const load = () =>
@@ -76,12 +91,12 @@ const oldDir = oldApp ? path.dirname(path.resolve(oldApp)) : undefined;
 const servers: Built[] = [];
 if (MODE === 'ab' || !oldDir) {
   servers.push(
-    await start('new', pathToFileURL(`${here}/app.ts`).href, pathToFileURL(`${here}/services.ts`).href, 3751),
+    await start('new', pathToFileURL(`${here}/app.ts`).href, pathToFileURL(`${here}/services.ts`).href, NEW_PORT),
   );
 }
 if (oldDir) {
   servers.push(
-    await start('old', pathToFileURL(`${oldDir}/app.ts`).href, pathToFileURL(`${oldDir}/services.ts`).href, 3752),
+    await start('old', pathToFileURL(`${oldDir}/app.ts`).href, pathToFileURL(`${oldDir}/services.ts`).href, OLD_PORT),
   );
 }
 
@@ -104,20 +119,62 @@ const adminCookie = await signIn(servers[0]!.origin, adminUser.email!);
 const agentCookie = await signIn(servers[0]!.origin, agent.email!);
 const gets = servers.map((s) => ({ label: s.label, get: createBenchGet(s.origin) }));
 
-const calls: { name: string; cookie: string; path: string; sql: () => Promise<unknown> }[] = [
-  {
-    name: 'GET /api/me (agent) vs SELECT 1',
-    cookie: agentCookie,
-    path: '/api/me',
-    sql: () => db.$client.query('SELECT 1'),
-  },
-  {
-    name: 'unread count (admin) vs its SQL',
-    cookie: adminCookie,
-    path: '/api/admin/tickets/agent_support/unread-count',
-    sql: () => countAdminUnread(db, 'agent_support'),
-  },
-];
+/** The orders bench's report call: its busiest dealer at its first supplier over 12 months, as orders.ts asks. */
+async function orderReportCalls() {
+  const { rows: supplier } = await db.$client.query(
+    "SELECT id FROM suppliers_master WHERE supplier_name = 'Bench Supplier 1'",
+  );
+  const supplierId = supplier[0].id as number;
+  const { rows: busiest } = await db.$client.query(
+    `SELECT om.users_master_id AS id, count(*)::int AS n FROM orders_master om
+       JOIN orders_import o ON o.id = om.orders_import_id
+      WHERE o.suppliers_master_id = $1 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+    [supplierId],
+  );
+  const dealer = busiest[0].id as number;
+  // A login handed to the dealer's row, as orders.ts signs in as a seeded user.
+  const login = await createUser(db, { password: PASSWORD });
+  await db.$client.query('UPDATE users_master SET auth_id = NULL WHERE id = $1', [login.id]);
+  await db.$client.query('UPDATE users_master SET auth_id = $1 WHERE id = $2', [login.authId, dealer]);
+  const cookie = await signIn(servers[0]!.origin, login.email!);
+  const today = todayIso();
+  const monthStart = presetRange('This Month', today);
+  const yearAgo = new Date(`${monthStart.from}T00:00:00Z`);
+  yearAgo.setUTCMonth(yearAgo.getUTCMonth() - 11);
+  const range = { from: yearAgo.toISOString().slice(0, 10), to: monthStart.to };
+  const filter = { userId: dealer, supplierId, report: 'order' as const, ...range, search: null };
+  return [
+    {
+      name: `order report page 1 + tiles + trend, 12 months (${busiest[0].n} orders) vs its three statements at once`,
+      cookie,
+      path: `/api/orders/report?supplierId=${supplierId}&from=${range.from}&to=${range.to}`,
+      sql: () =>
+        Promise.all([
+          findOrderReportRows(db, filter, { limit: 50, offset: 0 }),
+          countOrderReport(db, filter),
+          findOrderTrend(db, filter, 'month'),
+        ]),
+    },
+  ];
+}
+
+const calls: { name: string; cookie: string; path: string; sql: () => Promise<unknown> }[] =
+  CALLS === 'orders'
+    ? await orderReportCalls()
+    : [
+        {
+          name: 'GET /api/me (agent) vs SELECT 1',
+          cookie: agentCookie,
+          path: '/api/me',
+          sql: () => db.$client.query('SELECT 1'),
+        },
+        {
+          name: 'unread count (admin) vs its SQL',
+          cookie: adminCookie,
+          path: '/api/admin/tickets/agent_support/unread-count',
+          sql: () => countAdminUnread(db, 'agent_support'),
+        },
+      ];
 
 const stats = (values: number[]) => {
   values.sort((a, b) => a - b);

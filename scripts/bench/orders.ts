@@ -26,6 +26,7 @@ import {
 } from '../../apps/server/src/modules/orders/order-report.queries.ts';
 import { structureRows } from '../../apps/server/src/modules/orders/structure-report.queries.ts';
 import { loadAverage, startBenchApi } from './bench-server.ts';
+import { createBenchGet } from './http-get.ts';
 import { measurePair, printTable, type Row } from './measure.ts';
 import { seedLargeHierarchy } from './seed-large.ts';
 import { seedOrders } from './seed-orders.ts';
@@ -86,11 +87,10 @@ try {
     await q('UPDATE users_master SET auth_id = $1 WHERE id = $2', [login.authId, userId]);
     return signIn(login.email!);
   };
-  const get = async (cookie: string, pathAndQuery: string) => {
-    const answer = await fetch(`${origin}${pathAndQuery}`, { headers: { cookie } });
-    if (answer.status !== 200) throw new Error(`GET ${pathAndQuery}: ${answer.status} ${await answer.text()}`);
-    return answer.json();
-  };
+  // node:http over a kept-alive connection, as the other benches read (decision 036); until
+  // 2026-11-26 16:00 this bench used Node's fetch, whose 0.3–0.5 ms a call in this process sat
+  // in the API column (BENCH_HTTP_CLIENT=fetch for the old client).
+  const get = createBenchGet(origin);
 
   const today = todayIso();
   const month = presetRange('This Month', today);

@@ -203,6 +203,16 @@ export function createAccessGuards(db: Database, auth: Auth, options: AccessOpti
       const actor = await requireActor(request, true);
       if ((await waitingOf(actor)).isWaiting) throw forbidden(ACCESS_DENIED, 'WAITING');
     },
+    /**
+     * preHandler: `notWaiting`, reading the route's fact (asked for from the validated request) in
+     * the actor's statement (decision 044); the handler reads it back with `factOf` after its checks.
+     */
+    notWaitingWith:
+      (factFor: (request: FastifyRequest) => ActorFactRequest) =>
+      async (request: FastifyRequest, _reply: FastifyReply) => {
+        const actor = await requireActor(request, true, factFor(request));
+        if ((await waitingOf(actor)).isWaiting) throw forbidden(ACCESS_DENIED, 'WAITING');
+      },
   };
 }
 

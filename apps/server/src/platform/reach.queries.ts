@@ -1,5 +1,5 @@
 import { scopeOf } from '@portal/domain/access/permissions';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { usersHierarchyClosure } from '../db/schema/index.ts';
@@ -31,6 +31,15 @@ export async function isInDownstream(db: Executor, ancestorId: number, descendan
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * Whether `descendantId` (a fact's placeholder; null gives false) is in the closure table under the
+ * viewer `users_master.id`, as `isInDownstream` reads it, for a route fact read in the actor's
+ * statement (decision 044): one probe of the closure table's key.
+ */
+export const inActorsDownstreamFactSql = (descendantId: SQLWrapper) => sql`exists (
+  select 1 from users_hierarchy_closure c
+   where c.ancestor_id = users_master.id and c.descendant_id = ${descendantId}::int)`;
 
 export async function canReach(db: Executor, actor: Actor, userId: number): Promise<boolean> {
   switch (reachScopeOf(actor)) {

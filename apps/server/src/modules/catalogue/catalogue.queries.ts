@@ -5,7 +5,7 @@ import type {
   NamedItem,
   SupplierOption,
 } from '@portal/domain/catalogue/catalogue';
-import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   dealsMaster,
@@ -99,6 +99,25 @@ export async function findDashboardSupplier(
     .where(and(eq(suppliersMaster.id, supplierId), eq(suppliersMaster.isDeleted, false)));
   return row;
 }
+
+/** What the supplier check needs of a supplier: its status and whether the viewer has it in their list. */
+export interface SupplierCheckRow {
+  id: number;
+  supplierStatus: number;
+  linked: boolean;
+}
+
+/**
+ * The supplier check's row as a JSON value (null when there is no such live supplier), for a route
+ * fact read in the actor's statement (decision 044): `supplierId` is the fact's placeholder, the
+ * viewer is `users_master.id`. The same row `findDashboardSupplier` gives the check.
+ */
+export const supplierCheckFactSql = (supplierId: SQLWrapper) => sql`(
+  select json_build_object('id', s.id, 'supplierStatus', s.supplier_status,
+                           'linked', exists (select 1 from users_supplier_index usi
+                                              where usi.user_id = users_master.id and usi.supplier_id = s.id))
+    from suppliers_master s
+   where s.id = ${supplierId}::int and not s.is_deleted)`;
 
 /**
  * Dealers linked to a supplier (the 'Select Downstream Agent' picker): those strictly below

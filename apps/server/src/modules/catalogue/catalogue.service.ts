@@ -30,6 +30,8 @@ import {
   findUserLinks,
   insertUserLinks,
   replaceUserLinks,
+  type SupplierCheckRow,
+  supplierCheckFactSql,
 } from './catalogue.queries.ts';
 
 // The catalogue as other modules see it: product types, suppliers and deals, what a dealer is
@@ -129,17 +131,34 @@ export async function dashboardSupplierCards(db: Executor, viewer: SupplierViewe
 }
 
 /**
+ * The supplier check's row as SQL for a route fact read in the actor's statement (decision 048):
+ * `supplierId` a placeholder, the viewer `users_master.id`; judge it with `assertSupplierOpen`.
+ */
+export const supplierCheckFact: typeof supplierCheckFactSql = supplierCheckFactSql;
+
+/**
+ * The supplier check of `openSupplier` on a row already read (`findDashboardSupplier`, or the
+ * route fact of `supplierCheckFactSql`): 404 when there is none, 403 unless the viewer may open it.
+ */
+export function assertSupplierOpen(
+  viewer: SupplierViewer,
+  supplier: SupplierCheckRow | null | undefined,
+): asserts supplier is SupplierCheckRow {
+  if (!supplier) throw notFound('No such supplier');
+  const state = cardState(supplier, {
+    isAdmin: viewer.isAdmin,
+    linkedSupplierIds: supplier.linked && !viewer.isAdmin ? [supplier.id] : [],
+  });
+  if (state !== 'active') throw forbidden(SUPPLIER_NOT_OPEN, 'SUPPLIER_NOT_OPEN');
+}
+
+/**
  * The supplier a viewer opens (its page, its reports): 404 for an unknown supplier, 403 for a
  * hidden one or, for a non-admin, one not in their suppliers list (a 'Not Registered' card).
  */
 export async function openSupplier(db: Executor, viewer: SupplierViewer, supplierId: number): Promise<SupplierPage> {
   const supplier = await findDashboardSupplier(db, supplierId, viewer.isAdmin ? null : viewer.id);
-  if (!supplier) throw notFound('No such supplier');
-  const state = cardState(supplier, {
-    isAdmin: viewer.isAdmin,
-    linkedSupplierIds: supplier.linked ? [supplierId] : [],
-  });
-  if (state !== 'active') throw forbidden(SUPPLIER_NOT_OPEN, 'SUPPLIER_NOT_OPEN');
+  assertSupplierOpen(viewer, supplier);
   return {
     id: supplier.id,
     name: supplier.name,

@@ -1,6 +1,7 @@
 import {
   addMonths,
   type OrderReport,
+  OrderReportQuery,
   presetRange,
   type ReportAgents,
   todayIso,
@@ -11,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrders, type NewOrder } from '../../db/seed/activity-factories.ts';
 import { createProductType, createSupplier, createUser, linkUser, type UserRow } from '../../db/seed/factories.ts';
+import { type Actor, roleOf } from '../../platform/access.ts';
+import { orderReport } from './order-report.service.ts';
 
 // The supplier page's order reports over real orders: report types, tiles, search, ranges, reach,
 // paging and the 'Agent Report' file.
@@ -258,6 +261,42 @@ describe('GET /api/orders/report', () => {
     expect(refused.body).toMatchObject({ code: 'NO_PERMISSION' });
     const closed = await report(cookies.agent, `supplierId=${coast.id}&from=2000-01-01&to=${month.to}`);
     expect(closed.body).toMatchObject({ code: 'SUPPLIER_NOT_OPEN' });
+  });
+
+  it('reads the checks with the session on every request: a supplier unlinked between two requests is refused on the next', async () => {
+    expect((await metroReport(cookies.agent)).status).toBe(200);
+    await ctx.db.execute(
+      sql`delete from users_supplier_index where user_id = ${agent.id} and supplier_id = ${metro.id}`,
+    );
+    try {
+      const refused = await metroReport(cookies.agent);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'SUPPLIER_NOT_OPEN' });
+    } finally {
+      await linkUser(ctx.db, agent.id, { supplierIds: [metro.id] });
+    }
+    expect((await metroReport(cookies.agent)).status).toBe(200);
+  });
+
+  it('answers and refuses alike when the service reads the checks itself (the actor loaded without them)', async () => {
+    const actorOf = (user: UserRow): Actor => ({ user, authId: '', sessionId: '', role: roleOf(user), features: [] });
+    const query = (fields: Record<string, unknown>) =>
+      OrderReportQuery.parse({ supplierId: metro.id, from: month.from, to: month.to, ...fields });
+    const refusal = (work: Promise<unknown>) =>
+      work.then(
+        () => 'answered',
+        (error: { status?: number; code?: string }) => `${error.status} ${error.code}`,
+      );
+
+    const read = await orderReport(ctx.db, actorOf(leader), query({ userId: deep.id }));
+    expect(read).toEqual((await metroReport(cookies.leader, `&userId=${deep.id}`)).body);
+    expect(
+      await refusal(orderReport(ctx.db, actorOf(leader), query({ userId: outsider.id, supplierId: 999999 }))),
+    ).toBe('403 NO_PERMISSION');
+    expect(await refusal(orderReport(ctx.db, actorOf(agent), query({ supplierId: coast.id })))).toBe(
+      '403 SUPPLIER_NOT_OPEN',
+    );
+    expect(await refusal(orderReport(ctx.db, actorOf(agent), query({ supplierId: 999999 })))).toBe('404 NOT_FOUND');
   });
 
   it('pages 50 at a time, newest first', async () => {

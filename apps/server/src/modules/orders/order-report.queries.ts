@@ -1,6 +1,7 @@
 import type { OrderReportType } from '@portal/domain/orders/order-report';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { inActorsDownstreamFactSql } from '../../platform/reach.queries.ts';
 
 // The supplier page's order reports (DECISIONS "Orders"): one dealer's orders at one supplier.
 // The dealer's orders are found through the attribution indexes (orders_master by dealer, the
@@ -34,6 +35,23 @@ export interface OrderReportDbRow {
   customerStatus1: string | null;
   customerStatus2: string | null;
 }
+
+/** What the report's checks read: the asked-for dealer under the viewer, and the supplier's check row. */
+export interface OrderReportChecks {
+  downstream: boolean;
+  /** The catalogue's supplier check row (`SupplierCheckRow`), null for no such supplier. */
+  supplier: { id: number; supplierStatus: number; linked: boolean } | null;
+}
+
+/**
+ * The report's reach and supplier checks as one JSON value for the actor's own statement
+ * (decision 048, the pattern of decision 044): placeholder `dealerId` (null for the viewer's own
+ * report) and the catalogue's supplier check (`supplierCheck`, given placeholder `supplierId`).
+ * Neither reads an order. Never null (a JSON object), so the route always has its checks.
+ */
+export const orderReportChecksSql = (supplierCheck: (supplierId: SQLWrapper) => SQL) => sql`json_build_object(
+    'downstream', ${inActorsDownstreamFactSql(sql.placeholder('dealerId'))},
+    'supplier', ${supplierCheck(sql.placeholder('supplierId'))})`;
 
 /** The dealer's orders: attributed to them and not reassigned, or reassigned to them. */
 const dealersOrders = (userId: number) => sql`

@@ -19,17 +19,24 @@ import {
 } from '@portal/domain/orders/order-report';
 import { UTF8_BOM } from '@portal/domain/platform/csv';
 import type { Database } from '../../db/client.ts';
-import type { Actor } from '../../platform/access.ts';
+import type { Actor, ActorFact } from '../../platform/access.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { NO_PERMISSION, permissionActor } from '../../platform/permissions.ts';
 import { isInDownstream } from '../../platform/reach.queries.ts';
-import { openSupplier, supplierDealers } from '../catalogue/catalogue.service.ts';
+import {
+  assertSupplierOpen,
+  openSupplier,
+  supplierCheckFact,
+  supplierDealers,
+} from '../catalogue/catalogue.service.ts';
 import {
   countOrderReport,
   findOrderReportRows,
   findOrderTrend,
+  type OrderReportChecks,
   type OrderReportDbRow,
   type OrderReportSqlFilter,
+  orderReportChecksSql,
 } from './order-report.queries.ts';
 
 /** Rows the export reads a statement: the file streams out page by page, never whole in memory. */
@@ -50,24 +57,69 @@ const sqlFilter = (actor: Actor, query: OrderReportFilter): OrderReportSqlFilter
 /**
  * Whose report, checked: the viewer's own; a leader's downstream dealer; anyone for an admin
  * (403 otherwise, before anything about the supplier is said). Then the supplier must be one the
- * viewer may open, and the range inside the pickers' window. The reach and the supplier are read
- * at once (two statements on the pool) and judged in that order.
+ * viewer may open, and the range inside the pickers' window. `known` is what the route read of the
+ * reach and the supplier in the actor's statement (decision 048); without it the reach and the
+ * supplier are read here at once (two statements on the pool). Either way they are judged in that
+ * order, and nothing of the orders is read before every check has passed.
  */
-async function checkAccess(db: Database, actor: Actor, filter: OrderReportSqlFilter, today: string): Promise<void> {
+async function checkAccess(
+  db: Database,
+  actor: Actor,
+  filter: OrderReportSqlFilter,
+  today: string,
+  known: OrderReportChecks | undefined,
+): Promise<void> {
   const { userId } = filter;
-  const downstream = userId === actor.user.id ? undefined : isInDownstream(db, actor.user.id, userId);
-  const supplier = openSupplier(db, viewerOf(actor), filter.supplierId);
-  // Judged after the reach: until then its refusal is nobody's (and must not go unhandled).
-  supplier.catch(() => {});
-  const relation = downstream === undefined ? 'self' : (await downstream) ? 'downstream' : 'other';
-  if (!can(permissionActor(actor), 'read', 'order-report', { id: userId, relation })) {
-    throw forbidden(NO_PERMISSION, 'NO_PERMISSION');
+  const viewer = viewerOf(actor);
+  const self = userId === actor.user.id;
+  let relation: 'self' | 'downstream' | 'other';
+  if (known) {
+    relation = self ? 'self' : known.downstream ? 'downstream' : 'other';
+    assertMayRead(actor, userId, relation);
+    assertSupplierOpen(viewer, known.supplier);
+  } else {
+    const downstream = self ? undefined : isInDownstream(db, actor.user.id, userId);
+    const supplier = openSupplier(db, viewer, filter.supplierId);
+    // Judged after the reach: until then its refusal is nobody's (and must not go unhandled).
+    supplier.catch(() => {});
+    relation = downstream === undefined ? 'self' : (await downstream) ? 'downstream' : 'other';
+    assertMayRead(actor, userId, relation);
+    await supplier;
   }
-  await supplier;
   if (!inPickerWindow(filter, today)) {
     throw badRequest(OUTSIDE_PICKER_WINDOW, [{ field: 'from', message: OUTSIDE_PICKER_WINDOW }]);
   }
 }
+
+function assertMayRead(actor: Actor, userId: number, relation: 'self' | 'downstream' | 'other') {
+  if (!can(permissionActor(actor), 'read', 'order-report', { id: userId, relation })) {
+    throw forbidden(NO_PERMISSION, 'NO_PERMISSION');
+  }
+}
+
+/**
+ * The report's reach and supplier checks read in the actor's statement (decision 048): the route
+ * asks for it with `orderReportChecksParams`, the service judges it only in `checkAccess`.
+ */
+export const orderReportChecksFact: ActorFact = {
+  name: 'session_actor_order_report_checks',
+  sql: orderReportChecksSql(supplierCheckFact),
+};
+
+/**
+ * The checks' facts as the route read them (`orderReportChecksFact`), or undefined when they were
+ * not read (the actor was loaded without them): the service then reads them itself.
+ */
+export function orderReportChecksOf(fact: unknown): OrderReportChecks | undefined {
+  if (typeof fact !== 'object' || fact === null || !('downstream' in fact) || !('supplier' in fact)) return undefined;
+  return fact as OrderReportChecks;
+}
+
+/** The fact's placeholders for a report query (the dealer null for the viewer's own report). */
+export const orderReportChecksParams = (query: OrderReportFilter) => ({
+  dealerId: query.userId ?? null,
+  supplierId: query.supplierId,
+});
 
 const inPickerWindow = (filter: OrderReportSqlFilter, today: string) =>
   isInPickerWindow(filter.from, today) && isInPickerWindow(filter.to, today);
@@ -78,9 +130,10 @@ async function checkedFilter(
   actor: Actor,
   query: OrderReportFilter,
   today: string,
+  known: OrderReportChecks | undefined,
 ): Promise<OrderReportSqlFilter> {
   const filter = sqlFilter(actor, query);
-  await checkAccess(db, actor, filter, today);
+  await checkAccess(db, actor, filter, today, known);
   return filter;
 }
 
@@ -99,9 +152,10 @@ export async function orderReport(
   db: Database,
   actor: Actor,
   query: OrderReportQuery,
+  known?: OrderReportChecks,
   today: string = todayIso(),
 ): Promise<OrderReport> {
-  const filter = await checkedFilter(db, actor, query, today);
+  const filter = await checkedFilter(db, actor, query, today, known);
   const { unit, periods } = trendPeriods(filter.from, filter.to);
   const [rows, { total, ...tiles }, found] = await Promise.all([
     findOrderReportRows(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
@@ -132,9 +186,10 @@ export async function orderReportCsv(
   db: Database,
   actor: Actor,
   query: OrderReportFilter,
+  known?: OrderReportChecks,
   today: string = todayIso(),
 ): Promise<AsyncIterable<string>> {
-  const filter = await checkedFilter(db, actor, query, today);
+  const filter = await checkedFilter(db, actor, query, today, known);
   return (async function* () {
     yield UTF8_BOM + orderReportCsvHeader();
     let after: { createdDate: string; id: number } | undefined;

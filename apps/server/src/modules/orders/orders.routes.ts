@@ -5,18 +5,27 @@ import {
   AGENT_REPORT_FILE,
   OrderReport,
   OrderReportExportQuery,
+  type OrderReportFilter,
   OrderReportQuery,
   ReportAgents,
   ReportAgentsQuery,
 } from '@portal/domain/orders/order-report';
 import { StructureReport, StructureReportQuery } from '@portal/domain/orders/structure-report';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { type AccessGuards, actorOf } from '../../platform/access.ts';
+import { type AccessGuards, actorOf, factOf } from '../../platform/access.ts';
 import { leaderboard, rankedSuppliers } from './leaderboard.service.ts';
 import { myActiveOrders } from './my-lists.service.ts';
 import { orderOverrideRoutes } from './order-override.routes.ts';
-import { orderReport, orderReportCsv, reportAgents } from './order-report.service.ts';
+import {
+  orderReport,
+  orderReportChecksFact,
+  orderReportChecksOf,
+  orderReportChecksParams,
+  orderReportCsv,
+  reportAgents,
+} from './order-report.service.ts';
 import { salesNotesRoutes } from './sales-notes.routes.ts';
 import { structureReport } from './structure-report.service.ts';
 
@@ -25,6 +34,13 @@ export const ordersRoutes =
   async (app) => {
     await app.register(orderOverrideRoutes(db, guards));
     await app.register(salesNotesRoutes(db, guards));
+    // The order report's reach and supplier checks are read in the actor's statement (decision
+    // 048); the service judges them after the guards, before it reads any order.
+    const reportChecks = guards.notWaitingWith((request) => ({
+      fact: orderReportChecksFact,
+      params: orderReportChecksParams(request.query as OrderReportFilter),
+    }));
+    const checksOf = (request: FastifyRequest) => orderReportChecksOf(factOf(request, orderReportChecksFact));
     app.get(
       '/api/leaderboard',
       {
@@ -83,7 +99,7 @@ export const ordersRoutes =
     app.get(
       '/api/orders/report',
       {
-        preHandler: [guards.notWaiting, guards.allowed('read', 'order-report')],
+        preHandler: [reportChecks, guards.allowed('read', 'order-report')],
         schema: {
           tags: ['orders'],
           summary: "A dealer's orders at a supplier by report type, 50 a page, with the range's tiles",
@@ -91,13 +107,13 @@ export const ordersRoutes =
           response: { 200: OrderReport },
         },
       },
-      (request) => orderReport(db, actorOf(request), request.query),
+      (request) => orderReport(db, actorOf(request), request.query, checksOf(request)),
     );
 
     app.get(
       '/api/orders/report/export',
       {
-        preHandler: [guards.notWaiting, guards.allowed('read', 'order-report')],
+        preHandler: [reportChecks, guards.allowed('read', 'order-report')],
         schema: {
           tags: ['orders'],
           summary: "The whole report as the 'Agent Report' CSV file, streamed",
@@ -105,7 +121,7 @@ export const ordersRoutes =
         },
       },
       async (request, reply) => {
-        const lines = await orderReportCsv(db, actorOf(request), request.query);
+        const lines = await orderReportCsv(db, actorOf(request), request.query, checksOf(request));
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${AGENT_REPORT_FILE}"`)
