@@ -136,9 +136,20 @@ export async function takeRepeatedLines(tx: Executor) {
   return result.rows;
 }
 
-/** The Z-code rule: `Z-123`, `z123` or `123` is users_master.id 123 (DECISIONS "Orders"). */
-const byCode = (identification: ReturnType<typeof sql>) =>
-  sql`substring(${identification} from '^\\s*(?:[zZ]-?)?([0-9]{1,9})\\s*$')::integer`;
+/**
+ * The Z-code rule: `Z-123`, `z123` or `123` is users_master.id 123 (DECISIONS "Orders"). The rule is
+ * the pattern `^\s*(?:[zZ]-?)?([0-9]{1,9})\s*$`; a cell without any white space (nearly every cell)
+ * is read with plain string functions, the same rule with `\s*` matching nothing, which costs a
+ * fifth of the pattern's capture (decision 047); a cell with white space goes through the pattern.
+ */
+const byCode = (identification: ReturnType<typeof sql>) => {
+  const digits = sql`case when left(${identification}, 2) in ('Z-', 'z-') then substr(${identification}, 3)
+    when left(${identification}, 1) in ('Z', 'z') then substr(${identification}, 2) else ${identification} end`;
+  return sql`(case when ${identification} ~ '\\s'
+      then substring(${identification} from '^\\s*(?:[zZ]-?)?([0-9]{1,9})\\s*$')
+    when length(${digits}) between 1 and 9 and translate(${digits}, '0123456789', '') = '' then ${digits}
+    end)::integer`;
+};
 
 /**
  * The dealer an agent identification names when its Z-code matched nobody (`byCodeId` null): by
