@@ -216,36 +216,58 @@ try {
      VALUES ($1, 'bench.csv', 'text/csv', 1, 'bench', 'fibre_activity') RETURNING id`,
     [storageKey],
   );
-  // The bare side: PostgreSQL COPY of the same file into a table of its columns with the same indexes.
-  await q(
-    `CREATE TABLE bench_copy (${header
-      .split(',')
-      .map((column) => `${column === 'id' ? 'order_number' : column} text`)
-      .join(', ')})`,
-  );
-  for (const index of [
-    'CREATE UNIQUE INDEX ON bench_copy (order_number)',
-    'CREATE INDEX ON bench_copy (order_created_date)',
-    'CREATE INDEX ON bench_copy (order_paid_date)',
-    'CREATE INDEX ON bench_copy (order_installation_date)',
-    'CREATE INDEX ON bench_copy (supplier_activation_date)',
-    'CREATE INDEX ON bench_copy (agent_identification)',
-  ])
-    await q(index);
-  console.log(`before the COPY: ${loadAverage()}`);
-  const copyStart = Date.now();
-  {
+  // The bare side: PostgreSQL COPY of the same file into a table of its columns. Two tables: the
+  // six indexes this bench always used (unique order number, four dates, agent), and the nine index
+  // shapes of orders_import itself (decision 047: the issue names "a table with the same indexes"):
+  // an identity key, (supplier, order number) unique, (supplier, each date), agent, (supplier,
+  // product) where no product matched, and the import batch, the file's columns staying text.
+  const fileColumns = header.split(',').map((column) => (column === 'id' ? 'order_number' : column));
+  const bareTables = {
+    bench_copy: {
+      extra: '',
+      indexes: [
+        'UNIQUE INDEX ON bench_copy (order_number)',
+        'INDEX ON bench_copy (order_created_date)',
+        'INDEX ON bench_copy (order_paid_date)',
+        'INDEX ON bench_copy (order_installation_date)',
+        'INDEX ON bench_copy (supplier_activation_date)',
+        'INDEX ON bench_copy (agent_identification)',
+      ],
+    },
+    bench_copy_nine: {
+      extra: `, id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, suppliers_master_id integer NOT NULL DEFAULT ${supplierId},
+        products_master_id integer, import_batch_id integer NOT NULL DEFAULT 1`,
+      indexes: [
+        'UNIQUE INDEX ON bench_copy_nine (suppliers_master_id, order_number)',
+        'INDEX ON bench_copy_nine (suppliers_master_id, order_created_date)',
+        'INDEX ON bench_copy_nine (suppliers_master_id, order_paid_date)',
+        'INDEX ON bench_copy_nine (suppliers_master_id, order_installation_date)',
+        'INDEX ON bench_copy_nine (suppliers_master_id, supplier_activation_date)',
+        'INDEX ON bench_copy_nine (agent_identification)',
+        'INDEX ON bench_copy_nine (suppliers_master_id, product) WHERE products_master_id IS NULL',
+        'INDEX ON bench_copy_nine (import_batch_id)',
+      ],
+    },
+  };
+  const copySecondsOf: Record<string, number> = {};
+  for (const [table, shape] of Object.entries(bareTables)) {
+    await q(`CREATE TABLE ${table} (${fileColumns.map((column) => `${column} text`).join(', ')}${shape.extra})`);
+    for (const index of shape.indexes) await q(`CREATE ${index}`);
+    console.log(`before the COPY into ${table}: ${loadAverage()}`);
+    const copyStart = Date.now();
     const client = await db.$client.connect();
     try {
       await pipeline(
         await services.storage.get(storageKey),
-        client.query(copyFrom('COPY bench_copy FROM STDIN (FORMAT csv, HEADER true)')),
+        client.query(copyFrom(`COPY ${table} (${fileColumns.join(', ')}) FROM STDIN (FORMAT csv, HEADER true)`)),
       );
     } finally {
       client.release();
     }
+    copySecondsOf[table] = (Date.now() - copyStart) / 1000;
   }
-  const copySeconds = (Date.now() - copyStart) / 1000;
+  const copySeconds = copySecondsOf.bench_copy!;
+  const copyNineSeconds = copySecondsOf.bench_copy_nine!;
 
   const { rows: batchRows } = await q(
     `INSERT INTO order_imports (file_name, stored_file_id, suppliers_master_id, refs_product_type_id, status)
@@ -276,13 +298,16 @@ try {
   console.log(`\n| import of ${IMPORT_ROWS} rows | seconds | rows/s |`);
   console.log('|---|---|---|');
   console.log(
-    `| bare COPY into a table with the same indexes | ${copySeconds.toFixed(1)} | ${Math.round(IMPORT_ROWS / copySeconds)} |`,
+    `| bare COPY into a table with the bench's six indexes | ${copySeconds.toFixed(1)} | ${Math.round(IMPORT_ROWS / copySeconds)} |`,
+  );
+  console.log(
+    `| bare COPY into a table with orders_import's nine indexes | ${copyNineSeconds.toFixed(1)} | ${Math.round(IMPORT_ROWS / copyNineSeconds)} |`,
   );
   console.log(
     `| fibre import (parse, check, COPY to staging, upsert, attribute ${result.attributed}) | ${importSeconds.toFixed(1)} | ${Math.round(IMPORT_ROWS / importSeconds)} |`,
   );
   console.log(
-    `import at ${((100 * copySeconds) / importSeconds).toFixed(0)} % of bare COPY throughput (target ≥ 50 %); batch: ${JSON.stringify(counts[0])}`,
+    `import at ${((100 * copySeconds) / importSeconds).toFixed(0)} % of the six-index bare COPY's throughput, ${((100 * copyNineSeconds) / importSeconds).toFixed(0)} % of the nine-index one's (target ≥ 50 %); read by ${result.parsedBy}; batch: ${JSON.stringify(counts[0])}`,
   );
   console.log(`import steps: ${steps.join(' → ')}`);
   console.log(`seed of ${ORDERS} orders: ${seedSeconds.toFixed(1)} s`);

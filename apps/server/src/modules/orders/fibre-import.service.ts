@@ -1,8 +1,11 @@
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   checkFibreRow,
+  FIBRE_COLUMNS,
+  FIBRE_MAX_CELL,
   FIBRE_MAX_REJECTED_KEPT,
+  type FibreColumn,
   type FibreImportRequest,
   type FibreImportStarted,
   type FibreImportStatus,
@@ -11,17 +14,23 @@ import {
   missingFibreColumns,
 } from '@portal/domain/orders/fibre-import';
 import { parse } from 'csv-parse';
-import { type Database, withConnection } from '../../db/client.ts';
+import { parse as parseSync } from 'csv-parse/sync';
+import type { PoolClient } from 'pg';
+import { type Database, type Transaction, withConnection } from '../../db/client.ts';
 import { chunkLines } from '../../db/copy.ts';
 import type { Actor } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { getStoredFile, refusedFiles } from '../files/files.service.ts';
+import { csvScanner } from './fibre-csv-scan.ts';
 import {
   attributeKnownOrders,
   attributeNewOrders,
+  checkRawRows,
   copyIntoStaging,
+  copyRawIntoStaging,
+  createRawStaging,
   createStaging,
   findKnownOrders,
   findOrderImport,
@@ -29,6 +38,7 @@ import {
   insertNewOrders,
   insertOrderImport,
   lockSupplierImports,
+  rawLoadSavepoint,
   stagingLine,
   suppliersOfProductType,
   takeRepeatedLines,
@@ -47,6 +57,8 @@ import { importFailureMessage, importJobView } from './import-job.ts';
 export const FIBRE_IMPORT_QUEUE = 'orders.fibre-import';
 /** Rows between two progress reports while loading. */
 const PROGRESS_EVERY = 5000;
+/** More columns than a table may have (1 600) cannot be COPYed raw; such a file is parsed in JS. */
+const MAX_RAW_FIELDS = 1500;
 
 export interface FibreImportDeps {
   db: Database;
@@ -57,6 +69,14 @@ export interface FibreImportDeps {
 interface FibreImportResult {
   rejected: FibreRejectedRow[];
   attributed: number;
+  /** Which reader loaded the file: PostgreSQL's COPY (a clean file) or csv-parse (decision 047). */
+  parsedBy?: 'copy' | 'parser';
+}
+
+interface Loaded {
+  rejected: FibreRejectedRow[];
+  rejectedCount: number;
+  rowCount: number;
 }
 
 export function supplierChoices(db: Database, productTypeId: number): Promise<FibreSupplierOptions> {
@@ -124,11 +144,141 @@ function byteCounter(onBytes: (total: number) => void): Transform {
   });
 }
 
+/**
+ * Loads the file with csv-parse: every row checked in JavaScript (checkFibreRow), the good ones
+ * streamed with COPY into fibre_staging, the rest reported. Reads any file csv-parse reads.
+ */
+async function loadWithParser(
+  tx: Transaction,
+  client: PoolClient,
+  source: Readable,
+  sizeBytes: number,
+  progress: ReportProgress,
+): Promise<Loaded> {
+  await createStaging(tx);
+  const rejected: FibreRejectedRow[] = [];
+  let rejectedCount = 0;
+  let rowCount = 0;
+  let bytesRead = 0;
+  const parser = parse({
+    bom: true,
+    columns: (header: string[]) => {
+      const missing = missingFibreColumns(header);
+      if (missing.length) throw new Error(`The file lacks the column(s): ${missing.join(', ')}.`);
+      return header.map((name) => name.trim().toLowerCase());
+    },
+    skip_empty_lines: true,
+    relax_column_count: true,
+    info: true,
+  });
+  // Every row is checked here; the good ones go on as COPY lines, the rest into the report.
+  async function* checked(records: AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    for await (const { record, info } of records) {
+      rowCount += 1;
+      const result = checkFibreRow(record);
+      if (!result.ok) {
+        rejectedCount += 1;
+        if (rejected.length < FIBRE_MAX_REJECTED_KEPT) {
+          rejected.push({ line: info.lines, orderNumber: record.id?.trim() || null, reason: result.reason });
+        }
+        continue;
+      }
+      yield stagingLine(info.lines, result.row);
+      if (rowCount % PROGRESS_EVERY === 0) {
+        await progress(
+          'uploading',
+          Math.min(60, 5 + (55 * bytesRead) / Math.max(1, sizeBytes)),
+          `${rowCount} rows read`,
+        );
+      }
+    }
+  }
+  const counter = byteCounter((total) => {
+    bytesRead = total;
+  });
+  await copyIntoStaging(client, (into) => pipeline(source, counter, parser, checked, chunkLines(), into));
+  return { rejected, rejectedCount, rowCount };
+}
+
+/**
+ * Loads a clean file (see fibre-csv-scan.ts) with PostgreSQL's own CSV reader into fibre_raw and
+ * checks it set-based (checkRawRows: checkFibreRow's rules and words) into fibre_staging, inside a
+ * savepoint. Resolves null, with the savepoint rolled back, whenever the result could differ from
+ * loadWithParser's: the file is not clean, its header lacks a column (the parser says so in its
+ * words), COPY refuses it, or a reason would be cut differently.
+ */
+async function loadWithCopy(
+  tx: Transaction,
+  client: PoolClient,
+  source: Readable,
+  progress: ReportProgress,
+): Promise<Loaded | null> {
+  const scanner = csvScanner();
+  const { scan } = scanner;
+  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const peeked: Buffer[] = [];
+  while (scan.clean && scan.records === 0) {
+    const next = await chunks.next();
+    if (next.done) {
+      scanner.end();
+      break;
+    }
+    scanner.push(next.value);
+    peeked.push(next.value);
+  }
+  const fields = scan.headerFields;
+  if (!scan.clean || !scan.header || fields > MAX_RAW_FIELDS) {
+    source.destroy();
+    return null;
+  }
+  const header = (parseSync(scan.header, { bom: true }) as string[][])[0] ?? [];
+  const names = header.map((name) => name.trim().toLowerCase());
+  if (names.length !== fields || missingFibreColumns(names).length) {
+    source.destroy();
+    return null;
+  }
+  // csv-parse keeps the last of two same-named columns.
+  const columnOf = Object.fromEntries(
+    FIBRE_COLUMNS.map((column) => {
+      const at = names.lastIndexOf(column);
+      return [column, at === -1 ? null : at + 1];
+    }),
+  ) as Record<FibreColumn, number | null>;
+  async function* feed() {
+    yield* peeked;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      scanner.push(next.value);
+      yield next.value;
+    }
+    scanner.end();
+  }
+  await rawLoadSavepoint(tx, 'begin');
+  const fallBack = async () => {
+    await rawLoadSavepoint(tx, 'roll back');
+    return null;
+  };
+  let loaded: number;
+  try {
+    await createRawStaging(tx, fields);
+    loaded = await copyRawIntoStaging(client, fields, (into) => pipeline(Readable.from(feed()), into));
+  } catch {
+    source.destroy();
+    return fallBack();
+  }
+  if (!scan.clean || loaded !== scan.records - 1) return fallBack();
+  await progress('uploading', 50, `${loaded} rows read`);
+  const checked = await checkRawRows(tx, columnOf, { maxCell: FIBRE_MAX_CELL, kept: FIBRE_MAX_REJECTED_KEPT });
+  if (checked.inexact) return fallBack();
+  await rawLoadSavepoint(tx, 'keep');
+  return { rejected: checked.rejected, rejectedCount: checked.rejectedCount, rowCount: loaded };
+}
+
 /** The job: see the module comment. Running it again for the same batch updates, never duplicates. */
 export async function runFibreImport(
   deps: FibreImportDeps,
   data: { importId: number },
   progress: ReportProgress,
+  options: { parseInJs?: boolean } = {},
 ): Promise<FibreImportResult> {
   const { db, storage } = deps;
   const batch = await findOrderImport(db, data.importId);
@@ -141,53 +291,31 @@ export async function runFibreImport(
         if (!batch.storedFileId) throw new Error('The import has no file.');
         const file = await getStoredFile(tx, batch.storedFileId);
         await tuneForBulk(tx);
-        await createStaging(tx);
 
-        const rejected: FibreRejectedRow[] = [];
+        let rejected: FibreRejectedRow[] = [];
         let rejectedCount = 0;
         let rowCount = 0;
+        await progress('uploading', 5, 'Loading rows');
+        // A clean file is read by COPY itself and checked set-based; any other goes through csv-parse.
+        const copied = options.parseInJs
+          ? null
+          : await loadWithCopy(tx, client, await storage.get(file.storageKey), progress);
+        const parsedBy = copied ? 'copy' : 'parser';
+        if (copied) {
+          ({ rejected, rejectedCount, rowCount } = copied);
+        } else {
+          ({ rejected, rejectedCount, rowCount } = await loadWithParser(
+            tx,
+            client,
+            await storage.get(file.storageKey),
+            file.sizeBytes,
+            progress,
+          ));
+        }
         const reject = (line: number, orderNumber: string | null, reason: string) => {
           rejectedCount += 1;
           if (rejected.length < FIBRE_MAX_REJECTED_KEPT) rejected.push({ line, orderNumber, reason });
         };
-
-        let bytesRead = 0;
-        const parser = parse({
-          bom: true,
-          columns: (header: string[]) => {
-            const missing = missingFibreColumns(header);
-            if (missing.length) throw new Error(`The file lacks the column(s): ${missing.join(', ')}.`);
-            return header.map((name) => name.trim().toLowerCase());
-          },
-          skip_empty_lines: true,
-          relax_column_count: true,
-          info: true,
-        });
-        // Every row is checked here; the good ones go on as COPY lines, the rest into the report.
-        async function* checked(records: AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
-          for await (const { record, info } of records) {
-            rowCount += 1;
-            const result = checkFibreRow(record);
-            if (!result.ok) {
-              reject(info.lines, record.id?.trim() || null, result.reason);
-              continue;
-            }
-            yield stagingLine(info.lines, result.row);
-            if (rowCount % PROGRESS_EVERY === 0) {
-              await progress(
-                'uploading',
-                Math.min(60, 5 + (55 * bytesRead) / Math.max(1, file.sizeBytes)),
-                `${rowCount} rows read`,
-              );
-            }
-          }
-        }
-        await progress('uploading', 5, 'Loading rows');
-        const source = await storage.get(file.storageKey);
-        const counter = byteCounter((total) => {
-          bytesRead = total;
-        });
-        await copyIntoStaging(client, (into) => pipeline(source, counter, parser, checked, chunkLines(), into));
 
         await progress('processing', 65, 'Applying the orders');
         for (const repeated of await takeRepeatedLines(tx)) {
@@ -216,7 +344,7 @@ export async function runFibreImport(
           finishedAt: new Date(),
         });
         await progress('complete', 100, `${inserted} new, ${updated} updated, ${rejectedCount} rejected`);
-        return { rejected, attributed };
+        return { rejected, attributed, parsedBy };
       }),
     );
   } catch (error) {
