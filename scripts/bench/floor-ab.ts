@@ -156,7 +156,10 @@ if (MODE === 'profile') {
   console.log(`CPU per call over ${ROUNDS} rounds in blocks of ${BLOCK}; ${load()}`);
   for (const call of calls) {
     if (process.env.FLOOR_ONLY && !call.path.includes(process.env.FLOOR_ONLY)) continue;
-    const sides = [...gets.map(({ label, get }) => ({ label, work: () => get(call.cookie, call.path) })), { label: 'sql', work: call.sql }];
+    const sides = [
+      ...gets.map(({ label, get }) => ({ label, work: () => get(call.cookie, call.path) })),
+      { label: 'sql', work: call.sql },
+    ];
     for (let i = 0; i < 100; i++) for (const side of sides) await side.work();
     const cpu: Record<string, number[]> = {};
     for (const side of sides) cpu[side.label] = [];
@@ -172,7 +175,9 @@ if (MODE === 'profile') {
     console.log(`\n${call.name}: CPU µs per call, median / min of the blocks`);
     for (const [label, values] of Object.entries(cpu)) {
       values.sort((a, b) => a - b);
-      console.log(`  ${label.padEnd(4)} ${values[Math.floor(values.length / 2)]!.toFixed(0)} / ${values[0]!.toFixed(0)}`);
+      console.log(
+        `  ${label.padEnd(4)} ${values[Math.floor(values.length / 2)]!.toFixed(0)} / ${values[0]!.toFixed(0)}`,
+      );
     }
   }
   console.log(`\ndone; ${load()}`);
