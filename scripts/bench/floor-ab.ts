@@ -5,7 +5,10 @@
 //   (e.g. an `git archive` of an older commit unpacked under .tmp/, which resolves this tree's
 //   node_modules), that app too, each on its own port, asked turn about beside the bare SQL;
 // - FLOOR_MODE=profile: the inspector's CPU profiler over a loop of the same calls to this tree's
-//   app, printing the shares of what the server did.
+//   app, printing the shares of what the server did;
+// - FLOOR_MODE=cpu: the process's CPU time in user mode per call, in blocks of 100 calls turn
+//   about: on a loaded machine wall times move by more than a change is worth, CPU time much less
+//   (decision 049). FLOOR_ONLY picks one call by a part of its path.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
@@ -89,7 +92,7 @@ const here = path.resolve(import.meta.dirname, '../../apps/server/src');
 const oldApp = process.env.FLOOR_OLD_APP;
 const oldDir = oldApp ? path.dirname(path.resolve(oldApp)) : undefined;
 const servers: Built[] = [];
-if (MODE === 'ab' || !oldDir) {
+if (MODE !== 'profile' || !oldDir) {
   servers.push(
     await start('new', pathToFileURL(`${here}/app.ts`).href, pathToFileURL(`${here}/services.ts`).href, NEW_PORT),
   );
@@ -205,6 +208,36 @@ if (MODE === 'profile') {
   writeFileSync(out, JSON.stringify(profile));
   summarise(profile as unknown as CpuProfile);
   console.log(`profile written to ${out}; ${load()}`);
+} else if (MODE === 'cpu') {
+  const BLOCK = 100;
+  console.log(`CPU per call over ${ROUNDS} rounds in blocks of ${BLOCK}; ${load()}`);
+  for (const call of calls) {
+    if (process.env.FLOOR_ONLY && !call.path.includes(process.env.FLOOR_ONLY)) continue;
+    const sides = [
+      ...gets.map(({ label, get }) => ({ label, work: () => get(call.cookie, call.path) })),
+      { label: 'sql', work: call.sql },
+    ];
+    for (let i = 0; i < 100; i++) for (const side of sides) await side.work();
+    const cpu: Record<string, number[]> = {};
+    for (const side of sides) cpu[side.label] = [];
+    for (let block = 0; block < ROUNDS / BLOCK; block++) {
+      const order = block % 2 ? [...sides].reverse() : sides;
+      for (const side of order) {
+        const before = process.cpuUsage();
+        for (let i = 0; i < BLOCK; i++) await side.work();
+        const used = process.cpuUsage(before);
+        cpu[side.label]!.push(used.user / BLOCK);
+      }
+    }
+    console.log(`\n${call.name}: CPU µs per call, median / min of the blocks`);
+    for (const [label, values] of Object.entries(cpu)) {
+      values.sort((a, b) => a - b);
+      console.log(
+        `  ${label.padEnd(4)} ${values[Math.floor(values.length / 2)]!.toFixed(0)} / ${values[0]!.toFixed(0)}`,
+      );
+    }
+  }
+  console.log(`\ndone; ${load()}`);
 } else {
   console.log(`A/B over ${ROUNDS} rounds, ${servers.map((s) => s.label).join(' vs ')}; ${load()}`);
   for (const call of calls) {

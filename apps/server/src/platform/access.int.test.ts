@@ -8,6 +8,7 @@ import { authSession, trainingUserAttemptIndex, usersMaster } from '../db/schema
 import { createTrainingModule } from '../db/seed/activity-factories.ts';
 import { createSupplier, createUser, grantFeatures, linkUser } from '../db/seed/factories.ts';
 import { ACCESS_DENIED, type ActorFact, factOf } from './access.ts';
+import { prepareSessionActorQuery } from './actor.queries.ts';
 import { forbidden, registerErrorHandling } from './errors.ts';
 
 /** A route's fact read in the actor's statement (decision 044): the user's id plus a parameter. */
@@ -238,6 +239,28 @@ describe('the session behind a request (one statement; docs/decisions/009)', () 
     await ctx.db.delete(authSession).where(eq(authSession.userId, user.authId!));
     expect((await get('/selling-with-fact', cookie)).statusCode).toBe(401);
     expect((await get('/selling-with-fact')).statusCode).toBe(401);
+  });
+
+  it('carries the dealer row as a select of the table gives it (decision 049: one JSON column)', async () => {
+    const { user, cookie } = await signedIn({ middleName: 'Thabo', companyName: 'Bench & Co "Ltd"' });
+    await ctx.db
+      .update(usersMaster)
+      .set({
+        dateOfBirth: '1990-02-03',
+        isLeader: true,
+        isLeaderDate: new Date('2026-01-02T03:04:05.678Z'),
+        growthLeaderTime: new Date('2025-12-31T23:59:59.999Z'),
+        resubmittedAt: new Date('2026-03-04T05:06:07Z'),
+        declineReason: 'Line one\nline two — ünïcode',
+        structureLevel: 3,
+        submittedByAuthId: user.authId,
+      })
+      .where(eq(usersMaster.id, user.id));
+    const found = await prepareSessionActorQuery(ctx.db)(partsOf(cookie).token, new Date());
+    const [row] = await ctx.db.select().from(usersMaster).where(eq(usersMaster.id, user.id));
+    expect(found?.user).toStrictEqual(row);
+    expect(found?.user.isLeaderDate).toEqual(new Date('2026-01-02T03:04:05.678Z'));
+    expect(found?.user.dateOfBirth).toBe('1990-02-03');
   });
 
   it('reads the flags and the waiting state fresh on every request', async () => {

@@ -82,13 +82,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, settings: Se
 
   // Answers of the API are about one signed-in user: never kept by the browser or a proxy.
   // /api/health is nobody's and the Swagger UI's static files are the same for everyone.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not async: no promise per request (decision 049).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const url = request.url;
-    if (!url.startsWith('/api/') || url.startsWith('/api/health') || url.startsWith('/api/docs/static/')) {
-      return payload;
+    if (url.startsWith('/api/') && !url.startsWith('/api/health') && !url.startsWith('/api/docs/static/')) {
+      const current = reply.getHeader('cache-control');
+      if (typeof current !== 'string' || !current.includes('no-store')) reply.header('cache-control', 'no-store');
     }
-    const current = reply.getHeader('cache-control');
-    if (typeof current !== 'string' || !current.includes('no-store')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -9,6 +10,7 @@ import {
   FILE_PURPOSES,
   type FilePurpose,
   fileTooLarge,
+  MAX_UPLOAD_BYTES,
   openStoredFile,
   saveUpload,
 } from './files.service.ts';
@@ -26,6 +28,12 @@ const FilePurposeSchema = z.enum(FILE_PURPOSES);
 export const filesRoutes =
   (deps: { db: Database; storage: FileStorage }, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
+    // Multipart bodies are read here only (every other module links an uploaded file's id), so the
+    // plugin and its two async hooks per request (temporary files' clean-up) stay in this plugin's
+    // scope instead of running on every request of the API (decision 049).
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+    });
     app.post(
       '/api/files',
       {
