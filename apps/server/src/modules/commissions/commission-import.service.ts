@@ -8,7 +8,6 @@ import {
   missingImportColumns,
   payoutsOfRow,
 } from '@portal/domain/commissions/calculation';
-import { parse } from 'csv-parse';
 import { type Database, withConnection } from '../../db/client.ts';
 import { chunkLines } from '../../db/copy.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -18,7 +17,7 @@ import { findJobProgress } from '../../platform/jobs.queries.ts';
 import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { getStoredFile, refusedFiles } from '../files/files.service.ts';
-import { stoppedImportReason } from '../orders/import-job.ts';
+import { importCsvParser, stoppedImportReason } from '../orders/import-job.ts';
 import { lockCommissionLines, stageHeldPayees, trainingGateOn } from './commission-calc.queries.ts';
 import {
   applyImport,
@@ -117,17 +116,7 @@ export async function runCommissionImport(
         await lockCommissionLines(tx);
         await createImportStaging(tx);
         let rowCount = 0;
-        const parser = parse({
-          bom: true,
-          columns: (header: string[]) => {
-            const missing = missingImportColumns(type, header);
-            if (missing.length) throw new Error(`The file lacks the column(s): ${missing.join(', ')}.`);
-            return header.map((name) => name.trim());
-          },
-          skip_empty_lines: true,
-          relax_column_count: true,
-          info: true,
-        });
+        const parser = importCsvParser((header) => missingImportColumns(type, header));
         async function* staged(
           records: AsyncIterable<{ record: Record<string, string>; info: { lines: number; bytes: number } }>,
         ) {

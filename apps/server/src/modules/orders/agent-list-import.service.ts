@@ -16,7 +16,6 @@ import {
   missingAgentListColumns,
 } from '@portal/domain/orders/agent-list-import';
 import { csvLines, csvText, UTF8_BOM } from '@portal/domain/platform/csv';
-import { parse } from 'csv-parse';
 import { type Database, withConnection } from '../../db/client.ts';
 import { chunkLines } from '../../db/copy.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -39,7 +38,7 @@ import {
   replaceSupplierAgentList,
   updateAgentListImport,
 } from './agent-list-import.queries.ts';
-import { importFailureMessage, importJobView } from './import-job.ts';
+import { importCsvParser, importFailureMessage, importJobView } from './import-job.ts';
 
 // The Agent CSV import (spec 3 §2.1, §3.6; decision 025). The request stores a batch row and
 // enqueues a job; the job streams the CSV through csv-parse, checks every row, COPYs the good ones
@@ -127,17 +126,7 @@ export async function runAgentListImport(
         let rejectedCount = 0;
         let rowCount = 0;
         let bytesRead = 0;
-        const parser = parse({
-          bom: true,
-          columns: (header: string[]) => {
-            const missing = missingAgentListColumns(header);
-            if (missing.length) throw new Error(`The file lacks the column(s): ${missing.join(', ')}.`);
-            return header.map((name) => name.trim());
-          },
-          skip_empty_lines: true,
-          relax_column_count: true,
-          info: true,
-        });
+        const parser = importCsvParser(missingAgentListColumns);
         async function* checked(
           records: AsyncIterable<{ record: Record<string, string>; info: { lines: number; bytes: number } }>,
         ) {

@@ -13,7 +13,6 @@ import {
   type FibreSupplierOptions,
   missingFibreColumns,
 } from '@portal/domain/orders/fibre-import';
-import { parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import type { PoolClient } from 'pg';
 import { type Database, type Transaction, withConnection } from '../../db/client.ts';
@@ -46,7 +45,7 @@ import {
   updateKnownOrders,
   updateOrderImport,
 } from './fibre-import.queries.ts';
-import { importFailureMessage, importJobView } from './import-job.ts';
+import { importCsvParser, importFailureMessage, importJobView } from './import-job.ts';
 
 // The fibre activity import (spec 3 §2.10, §3.6, §5.4; DECISIONS "Orders"). The request stores a
 // batch row and enqueues a job; the job streams the CSV through csv-parse, checks every row, streams
@@ -160,17 +159,7 @@ async function loadWithParser(
   let rejectedCount = 0;
   let rowCount = 0;
   let bytesRead = 0;
-  const parser = parse({
-    bom: true,
-    columns: (header: string[]) => {
-      const missing = missingFibreColumns(header);
-      if (missing.length) throw new Error(`The file lacks the column(s): ${missing.join(', ')}.`);
-      return header.map((name) => name.trim().toLowerCase());
-    },
-    skip_empty_lines: true,
-    relax_column_count: true,
-    info: true,
-  });
+  const parser = importCsvParser(missingFibreColumns, (cell) => cell.trim().toLowerCase());
   // Every row is checked here; the good ones go on as COPY lines, the rest into the report.
   async function* checked(records: AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
     for await (const { record, info } of records) {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse';
 import type { Executor } from '../../db/client.ts';
 import { findJobProgress, type JobProgressRow, jobHasStopped } from '../../platform/jobs.queries.ts';
 
@@ -58,4 +59,27 @@ export async function importJobView<Result extends { rejected: unknown[] }>(
       pageSize: paging.pageSize,
     },
   };
+}
+
+/**
+ * The CSV imports' streaming parser: records keyed by their header's names (`name` of each header
+ * cell), with csv-parse's `info` (line number, bytes read); a file lacking a required column
+ * (`missingColumns`) fails at its header with the columns named. Empty lines are skipped and short
+ * rows kept, for the row checks to report.
+ */
+export function importCsvParser(
+  missingColumns: (header: string[]) => string[],
+  name: (headerCell: string) => string = (cell) => cell.trim(),
+) {
+  return parse({
+    bom: true,
+    columns: (header: string[]) => {
+      const missing = missingColumns(header);
+      if (missing.length) throw new Error(`The file lacks the column(s): ${missing.join(', ')}.`);
+      return header.map(name);
+    },
+    skip_empty_lines: true,
+    relax_column_count: true,
+    info: true,
+  });
 }
