@@ -2,14 +2,21 @@ import { SALES_NOTE_MESSAGES, type SalesNote, type SalesNotePage } from '@portal
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { createSalesNotes } from '../../db/seed/activity-factories.ts';
-import { createProductType, createSupplier, createUser, nextSequence, type UserRow } from '../../db/seed/factories.ts';
+import {
+  createProductType,
+  createSupplier,
+  createUser,
+  linkUser,
+  nextSequence,
+  type UserRow,
+} from '../../db/seed/factories.ts';
 
 // Sales notes (spec 2 "Sales notes tab", §5, §8; spec 3 §2.14): the dealer's own Logged Sales per
 // supplier, the supplier's reference pattern, owner-only changes, soft delete; every admin's page.
 
 const PASSWORD = 'Secret123';
 let ctx: TestContext;
-const cookies = { agent: '', other: '', admin: '', waiting: '' };
+const cookies = { agent: '', other: '', admin: '', waiting: '', stranger: '' };
 type Who = keyof typeof cookies | 'anonymous';
 let agent: UserRow;
 let other: UserRow;
@@ -18,6 +25,7 @@ let metro: { id: number };
 let plain: { id: number };
 let silent: { id: number };
 let code411: { id: number };
+let hidden: { id: number };
 let othersNote: number;
 const n = nextSequence();
 
@@ -53,6 +61,18 @@ beforeAll(async () => {
     orderNotes: true,
     logSalesName: true,
   });
+  hidden = await createSupplier(db, {
+    supplierName: `Notes Hidden ${n}`,
+    productTypeIds: [type.id],
+    orderNotes: true,
+    supplierStatus: 3,
+  });
+  const stranger = await createUser(db, { password: PASSWORD, firstName: 'Stranger', surname: 'Notes' });
+  // Sales notes are a tab of the supplier page: the dealers are registered with the suppliers they log for.
+  for (const dealer of [agent, other]) {
+    await linkUser(db, dealer.id, { supplierIds: [metro.id, plain.id, silent.id, code411.id, hidden.id] });
+  }
+  await linkUser(db, stranger.id, { supplierIds: [plain.id] });
   const [note] = await createSalesNotes(db, [
     { usersMasterId: other.id, suppliersMasterId: metro.id, orderNumber: 'MFC-000001', agentNote: 'Other’s sale' },
     { usersMasterId: agent.id, suppliersMasterId: metro.id, orderNumber: 'MFC-000002', deleted: true },
@@ -62,6 +82,7 @@ beforeAll(async () => {
   cookies.other = await ctx.signIn(other.email!, PASSWORD);
   cookies.admin = await ctx.signIn(admin.email!, PASSWORD);
   cookies.waiting = await ctx.signIn(waiting.email!, PASSWORD);
+  cookies.stranger = await ctx.signIn(stranger.email!, PASSWORD);
 });
 
 afterAll(async () => {
@@ -106,6 +127,31 @@ describe('logging a sale', () => {
   it('is refused in the waiting state and signed out', async () => {
     expect((await log('waiting', metro.id, 'MFC-123457')).statusCode).toBe(403);
     expect((await log('anonymous', metro.id, 'MFC-123457')).statusCode).toBe(401);
+  });
+});
+
+describe('a supplier whose page the dealer may not open', () => {
+  it('takes no sale from a dealer not registered with it, and lists none for them (403, nothing stored)', async () => {
+    const refused = await log('stranger', metro.id, 'MFC-999001', 'Not my supplier');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('SUPPLIER_NOT_OPEN');
+    expect((await call('GET', `/api/sales-notes?supplierId=${metro.id}`, 'stranger')).statusCode).toBe(403);
+    const { rows } = await ctx.db.$client.query('SELECT 1 FROM orders_agent_note WHERE order_number = $1', [
+      'MFC-999001',
+    ]);
+    expect(rows).toEqual([]);
+    // Their own supplier still takes notes.
+    expect((await log('stranger', plain.id, 'REF-1')).statusCode).toBe(201);
+  });
+
+  it('takes no sale for a hidden supplier, even from a registered dealer or an admin', async () => {
+    expect((await log('agent', hidden.id, 'H-1')).statusCode).toBe(403);
+    expect((await call('GET', `/api/sales-notes?supplierId=${hidden.id}`, 'agent')).statusCode).toBe(403);
+    expect((await log('admin', hidden.id, 'H-2')).statusCode).toBe(403);
+  });
+
+  it('answers 404 for no such supplier', async () => {
+    expect((await log('agent', 2_000_000_000, 'X-1')).statusCode).toBe(404);
   });
 });
 

@@ -17,7 +17,7 @@ import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { permissionActor } from '../../platform/permissions.ts';
-import { noteSuppliers, supplierNoteRules } from '../catalogue/catalogue.service.ts';
+import { noteSuppliers, openSupplier, supplierNoteRules } from '../catalogue/catalogue.service.ts';
 import {
   findNote,
   findNotes,
@@ -31,6 +31,8 @@ import {
 // Sales notes (spec 2 "Sales notes tab", §5; spec 3 §2.14). A dealer logs, edits and removes their
 // own notes for a supplier that takes them; an admin edits and removes anyone's on
 // '/edit-sales-note'. The reference must match the supplier's pattern. Every write is audited.
+// The tab is the supplier page's: a dealer logs and lists only for a supplier whose page they may
+// open (registered with it, not hidden; admins any not hidden), else 403 as the page.
 
 type Request = Pick<FastifyRequest, 'id' | 'ip'> & { actor?: Actor };
 
@@ -85,8 +87,15 @@ async function notesPage(db: Executor, query: SalesNotesQuery, userId?: number):
   };
 }
 
+/** The supplier page's tab may be opened by the actor: 404 for no such supplier, 403 when not theirs. */
+const assertSupplierPage = (db: Executor, actor: Actor, supplierId: number) =>
+  openSupplier(db, { id: actor.user.id, isAdmin: actor.user.isAdmin }, supplierId);
+
 /** The dealer's own Logged Sales for the supplier. */
-export const myNotes = (db: Executor, actor: Actor, query: SalesNotesQuery) => notesPage(db, query, actor.user.id);
+export async function myNotes(db: Executor, actor: Actor, query: SalesNotesQuery): Promise<SalesNotePage> {
+  await assertSupplierPage(db, actor, query.supplierId);
+  return notesPage(db, query, actor.user.id);
+}
 
 /** Every dealer's Logged Sales for the supplier (the admin page). */
 export const allNotes = (db: Executor, query: SalesNotesQuery) => notesPage(db, query);
@@ -100,6 +109,7 @@ export async function logSale(
   request: CreateSalesNoteRequest,
   http?: Request,
 ): Promise<SalesNote> {
+  await assertSupplierPage(db, actor, request.supplierId);
   const supplier = await supplierOf(db, request.supplierId);
   assertAccepted(supplier, request.orderNumber);
   const id = await db.transaction(async (tx) => {
