@@ -16,6 +16,7 @@ import { runAgentListImport } from './agent-list-import.service.ts';
 
 let ctx: TestContext;
 let adminCookie: string;
+let adminId: number;
 let flaglessCookie: string;
 let agentCookie: string;
 let byId: UserRow;
@@ -94,6 +95,7 @@ beforeAll(async () => {
   const db = ctx.db;
   const admin = await createUser(db, { isAdmin: true, password: PASSWORD });
   await grantFeatures(db, admin.id, ['Commissions']);
+  adminId = admin.id;
   const flagless = await createUser(db, { isAdmin: true, password: PASSWORD });
   const agent = await createUser(db, { password: PASSWORD });
   supplier = (await createSupplier(db, { supplierName: `SADV ${unique()}` })).id;
@@ -151,6 +153,26 @@ describe('the Agent CSV import', () => {
     expect(unmatched.rows.map((row) => [row.line, row.firstName, row.dealerId])).toEqual([[5, 'Dumi', null]]);
     const missing = await report('missing');
     expect(missing.rows.map((row) => row.dealerId)).toEqual([linkedMissing.id]);
+  });
+
+  it('leaves an audit row for the start (who, supplier, file) and one for what replacing the list did', async () => {
+    const { rows } = await ctx.db.$client.query(
+      `SELECT actor_user_id, action, after FROM audit_log
+        WHERE entity = 'agent_list_imports' AND entity_id = $1 ORDER BY id`,
+      [String(firstId)],
+    );
+    expect(rows).toEqual([
+      {
+        actor_user_id: adminId,
+        action: 'orders.agent_list_import.start',
+        after: expect.objectContaining({ supplierId: supplier, storedFileId: expect.any(String) }),
+      },
+      {
+        actor_user_id: adminId,
+        action: 'orders.agent_list_import.complete',
+        after: { rows: 8, loaded: 4, matched: 3, rejected: 4 },
+      },
+    ]);
   });
 
   it('exports a view as CSV', async () => {

@@ -19,6 +19,7 @@ import { csvLines, csvText, UTF8_BOM } from '@portal/domain/platform/csv';
 import { type Database, withConnection } from '../../db/client.ts';
 import { chunkLines } from '../../db/copy.ts';
 import type { Actor } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
 import type { FileStorage } from '../../platform/storage.ts';
@@ -98,6 +99,14 @@ export async function startAgentListImport(
       { startedByUserId: actor.user.id },
     );
     await updateAgentListImport(tx, batch.id, { jobId });
+    // The list replaces the supplier's whole stored list: who started it, on what.
+    await writeAudit(tx, {
+      actor,
+      action: 'orders.agent_list_import.start',
+      entity: 'agent_list_imports',
+      entityId: batch.id,
+      after: { supplierId: input.supplierId, fileName: file.originalName, storedFileId: file.id },
+    });
     return { id: batch.id, jobId };
   });
   jobs.wake(AGENT_LIST_IMPORT_QUEUE);
@@ -167,6 +176,13 @@ export async function runAgentListImport(
           rejectedCount,
           error: null,
           finishedAt: new Date(),
+        });
+        await writeAudit(tx, {
+          actor: { userId: batch.uploadedBy, authId: null },
+          action: 'orders.agent_list_import.complete',
+          entity: 'agent_list_imports',
+          entityId: batch.id,
+          after: { rows: rowCount, loaded, matched, rejected: rejectedCount },
         });
         await progress('complete', 100, `${loaded} stored, ${matched} matched, ${rejectedCount} rejected`);
         return { rejected };

@@ -13,6 +13,7 @@ import { STOPPED_IMPORT_MESSAGE } from './import-job.ts';
 
 let ctx: TestContext;
 let adminCookie: string;
+let adminId: number;
 let flaglessCookie: string;
 let dealerByCode: UserRow;
 let dealerByBareCode: UserRow;
@@ -165,6 +166,7 @@ beforeAll(async () => {
   const db = ctx.db;
   const admin = await createUser(db, { isAdmin: true, password: PASSWORD });
   await grantFeatures(db, admin.id, ['Commissions']);
+  adminId = admin.id;
   const flagless = await createUser(db, { isAdmin: true, password: PASSWORD });
   dealerByCode = await createUser(db, { parentId: admin.id, withoutLogin: true });
   dealerByBareCode = await createUser(db, { parentId: admin.id, withoutLogin: true });
@@ -235,6 +237,24 @@ describe('the fibre activity import', () => {
       ['F-4', dealerByPassport.id],
       ['F-5', null],
       ['F-6', null],
+    ]);
+  });
+
+  it('leaves an audit row for the start (who, supplier, file) and one for what the apply changed', async () => {
+    const audit = await ctx.db.execute<{ actor_user_id: number; action: string; after: Record<string, unknown> }>(sql`
+      select actor_user_id, action, after from audit_log
+       where entity = 'order_imports' and entity_id = ${String(first.id)} order by id`);
+    expect(audit.rows).toEqual([
+      {
+        actor_user_id: adminId,
+        action: 'orders.fibre_import.start',
+        after: expect.objectContaining({ supplierId: supplier, productTypeId: fibreType, fileName: 'activity.csv' }),
+      },
+      {
+        actor_user_id: adminId,
+        action: 'orders.fibre_import.complete',
+        after: expect.objectContaining({ rows: 8, inserted: 6, updated: 0, rejected: 2, attributed: 4 }),
+      },
     ]);
   });
 

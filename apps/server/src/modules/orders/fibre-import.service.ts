@@ -18,6 +18,7 @@ import type { PoolClient } from 'pg';
 import { type Database, type Transaction, withConnection } from '../../db/client.ts';
 import { chunkLines } from '../../db/copy.ts';
 import type { Actor } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
 import type { FileStorage } from '../../platform/storage.ts';
@@ -125,6 +126,19 @@ export async function startFibreImport(
       { startedByUserId: actor.user.id },
     );
     await updateOrderImport(tx, batch.id, { jobId });
+    // The import moves orders between dealers (attribution, so commissions): who started it, on what.
+    await writeAudit(tx, {
+      actor,
+      action: 'orders.fibre_import.start',
+      entity: 'order_imports',
+      entityId: batch.id,
+      after: {
+        supplierId: input.supplierId,
+        productTypeId: input.productTypeId,
+        fileName: file.originalName,
+        storedFileId: file.id,
+      },
+    });
     return { id: batch.id, jobId };
   });
   jobs.wake(FIBRE_IMPORT_QUEUE);
@@ -331,6 +345,13 @@ export async function runFibreImport(
           rejectedCount,
           error: null,
           finishedAt: new Date(),
+        });
+        await writeAudit(tx, {
+          actor: { userId: batch.uploadedBy, authId: null },
+          action: 'orders.fibre_import.complete',
+          entity: 'order_imports',
+          entityId: batch.id,
+          after: { rows: rowCount, inserted, updated, rejected: rejectedCount, attributed },
         });
         await progress('complete', 100, `${inserted} new, ${updated} updated, ${rejectedCount} rejected`);
         return { rejected, attributed, parsedBy };
