@@ -43,6 +43,7 @@ let admin: UserRow;
 let contact: UserRow;
 let metro: { id: number; supplierName: string };
 let unlinked: { id: number };
+let hidden: { id: number };
 let category: { id: number };
 let waiting: { id: number };
 let working: { id: number };
@@ -123,7 +124,14 @@ beforeAll(async () => {
     paymentTypes: ['Debit order', 'Card'],
   });
   unlinked = await createSupplier(db, { supplierName: `Tickets Elsewhere ${n}`, salesAssist: true, agentAssist: true });
-  await linkUser(db, agent.id, { supplierIds: [metro.id] });
+  hidden = await createSupplier(db, {
+    supplierName: `Tickets Hidden ${n}`,
+    supplierStatus: 3,
+    salesAssist: true,
+    agentAssist: true,
+    salesAssistText: 'Hidden instructions',
+  });
+  await linkUser(db, agent.id, { supplierIds: [metro.id, hidden.id] });
   await linkUser(db, other.id, { supplierIds: [metro.id] });
   await addAssistRecipients(db, metro.id, 2, [contact.id]);
   await addAssistRecipients(db, metro.id, 1, [contact.id]);
@@ -200,6 +208,24 @@ describe('creating tickets', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toBe(TICKET_MESSAGES.supplierNotLinked);
+  });
+
+  it('refuses a hidden supplier as its page does, even to a dealer registered with it: no form, no ticket', async () => {
+    const form = await call('GET', `/api/tickets/sales_assist/form?supplierId=${hidden.id}`, 'agent');
+    expect(form.statusCode).toBe(404);
+    expect(form.body).not.toContain('Hidden instructions');
+    const support = await call('POST', '/api/tickets/agent_support', 'agent', {
+      supplierId: hidden.id,
+      categoryId: category.id,
+      ticketDate: '2026-11-20',
+      agreedToTerms: true,
+    });
+    expect(support.statusCode).toBe(403);
+    expect(support.json().code).toBe('SUPPLIER_NOT_OPEN');
+    const leadRes = await call('POST', '/api/tickets/sales_assist', 'agent', lead({ supplierId: hidden.id, paymentType: null }));
+    expect(leadRes.statusCode).toBe(403);
+    const { rows } = await ctx.db.$client.query('SELECT 1 FROM tickets WHERE suppliers_master_id = $1', [hidden.id]);
+    expect(rows).toEqual([]);
   });
 
   it('writes the creation activity and e-mails the supplier’s agent support contacts', async () => {

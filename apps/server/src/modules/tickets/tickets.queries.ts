@@ -625,6 +625,7 @@ export type TicketSupplierDb = {
   agent_assist_text: string | null;
   payment_types: string[];
   regex: string | null;
+  supplier_status: number;
   linked: boolean;
 };
 
@@ -635,7 +636,7 @@ export async function findTicketSupplier(
 ): Promise<TicketSupplierDb | undefined> {
   const result = await db.execute<TicketSupplierDb>(sql`
     select s.id, s.supplier_name, s.sales_assist, s.sales_assist_text, s.agent_assist, s.agent_assist_text,
-           s.payment_types, s.regex,
+           s.payment_types, s.regex, s.supplier_status,
            exists (select 1 from users_supplier_index i where i.user_id = ${userId} and i.supplier_id = s.id) as linked
       from suppliers_master s where s.id = ${supplierId}`);
   return result.rows[0];

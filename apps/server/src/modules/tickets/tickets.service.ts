@@ -1,6 +1,7 @@
 import type { LeadPage, MyListQuery } from '@portal/domain/orders/my-lists';
 import { displayPhone } from '@portal/domain/people/phone';
 import { zCode } from '@portal/domain/people/z-code';
+import { cardState } from '@portal/domain/suppliers/supplier-page';
 import { addWorkingMinutes } from '@portal/domain/tickets/sla';
 import {
   ASSIST_EMAIL_TYPE,
@@ -33,6 +34,7 @@ import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { alertOneUser } from '../alerts/alerts.service.ts';
+import { assertSupplierOpen } from '../catalogue/catalogue.service.ts';
 import {
   actorName,
   announceTicket,
@@ -111,12 +113,29 @@ export async function slaTargets(db: Executor, kind: TicketKind): Promise<Ticket
 // ---------------------------------------------------------------------------------------------
 // Creation.
 
-/** The supplier a dealer raises a ticket for: linked to them (admins: any) and taking this kind. */
+/** The supplier page's own check row: a hidden supplier is open to nobody, admins included. */
+const pageCheckOf = (supplier: TicketSupplierDb) => ({
+  id: Number(supplier.id),
+  supplierStatus: Number(supplier.supplier_status),
+  linked: supplier.linked,
+});
+
+const isPageOpen = (actor: Actor, supplier: TicketSupplierDb): boolean =>
+  cardState(pageCheckOf(supplier), {
+    isAdmin: actor.user.isAdmin,
+    linkedSupplierIds: supplier.linked ? [Number(supplier.id)] : [],
+  }) === 'active';
+
+/**
+ * The supplier a dealer raises a ticket for: linked to them (admins: any), open as its page is
+ * (never a hidden one: the Sales Assist and Agent Support tabs are that page's), taking this kind.
+ */
 async function usableSupplier(db: Executor, actor: Actor, kind: TicketKind, supplierId: number) {
   const supplier = await findTicketSupplier(db, supplierId, actor.user.id);
   if (!supplier) throw notFound('Supplier not found', 'SUPPLIER_NOT_FOUND');
   if (!supplier.linked && !actor.user.isAdmin)
     throw forbidden(TICKET_MESSAGES.supplierNotLinked, 'SUPPLIER_NOT_LINKED');
+  assertSupplierOpen({ id: actor.user.id, isAdmin: actor.user.isAdmin }, pageCheckOf(supplier));
   const enabled = kind === 'sales_assist' ? supplier.sales_assist : supplier.agent_assist;
   if (!enabled) throw badRequest(TICKET_MESSAGES.supplierOff, undefined, 'SUPPLIER_TAKES_NO_TICKETS');
   return supplier;
@@ -130,8 +149,7 @@ export async function ticketForm(
   supplierId: number,
 ): Promise<TicketFormOptions> {
   const supplier = await findTicketSupplier(db, supplierId, actor.user.id);
-  if (!supplier || (!supplier.linked && !actor.user.isAdmin))
-    throw notFound('Supplier not found', 'SUPPLIER_NOT_FOUND');
+  if (!supplier || !isPageOpen(actor, supplier)) throw notFound('Supplier not found', 'SUPPLIER_NOT_FOUND');
   const categories =
     kind === 'agent_support'
       ? await findSupportStatuses(db, { kind, statusType: 'category', supplierId, includeInactive: false })
