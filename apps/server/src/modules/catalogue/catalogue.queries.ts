@@ -307,6 +307,22 @@ export async function findLeaderboardSuppliers(db: Executor): Promise<NamedItem[
     .orderBy(asc(suppliersMaster.supplierName), asc(suppliersMaster.id));
 }
 
+/** Whether the supplier is one of those (the leaderboard's filter offers it). */
+export async function isLeaderboardSupplier(db: Executor, supplierId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: suppliersMaster.id })
+    .from(suppliersMaster)
+    .where(
+      and(
+        eq(suppliersMaster.id, supplierId),
+        eq(suppliersMaster.leaderboard, true),
+        eq(suppliersMaster.isDeleted, false),
+        sql`${suppliersMaster.supplierStatus} <> ${HIDDEN_SUPPLIER}`,
+      ),
+    );
+  return rows.length > 0;
+}
+
 // --- The catalogue's admin screens (spec 3 §2.12): product types, suppliers, products, matches ---
 
 const likeTerm = (search: string) => `%${search.replace(/[%_\\]/g, '\\$&')}%`;

@@ -19,6 +19,7 @@ import {
   findDashboardSuppliers,
   findDeals,
   findLeaderboardSuppliers,
+  isLeaderboardSupplier,
   findLinkedDealersByStatus,
   findNoteSuppliers,
   findProductTypes,
@@ -101,6 +102,10 @@ export const replaceDealerLinks = (
 
 /** The leaderboard's supplier filter. */
 export const leaderboardSuppliers = (db: Executor): Promise<NamedItem[]> => findLeaderboardSuppliers(db);
+
+/** Whether the leaderboard's filter offers the supplier (ranked, not hidden or removed). */
+export const offersLeaderboardSupplier = (db: Executor, supplierId: number): Promise<boolean> =>
+  isLeaderboardSupplier(db, supplierId);
 
 // --- The supplier dashboards (spec 2 "Dashboard", "Supplier page") ----------------------------
 

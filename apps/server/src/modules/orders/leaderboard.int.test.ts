@@ -129,6 +129,21 @@ describe('GET /api/leaderboard', () => {
     expect(expanded.body.own).toBeNull();
   });
 
+  it('ranks no supplier the filter does not offer: hidden or unranked is a 404, no names or sales', async () => {
+    const secret = await createSupplier(ctx.db, { supplierName: 'Leaderboard Secret', supplierStatus: 3 });
+    const unranked = await createSupplier(ctx.db, { supplierName: 'Leaderboard Unranked', leaderboard: false });
+    await createOrders(ctx.db, [order(outsider.id, secret.id, '2026-11-12'), order(outsider.id, unranked.id, '2026-11-12')]);
+    for (const supplierId of [secret.id, unranked.id, 2_000_000_000]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/leaderboard?year=2026&month=11&supplierId=${supplierId}`,
+        headers: { cookie: agentCookie },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('Olga');
+    }
+  });
+
   it('answers an empty month with no rows', async () => {
     const { status, body } = await board(agentCookie, 'year=2025&month=1');
     expect(status).toBe(200);

@@ -8,7 +8,8 @@ import {
 import { zCode } from '@portal/domain/people/z-code';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
-import { leaderboardSuppliers } from '../catalogue/catalogue.service.ts';
+import { notFound } from '../../platform/errors.ts';
+import { leaderboardSuppliers, offersLeaderboardSupplier } from '../catalogue/catalogue.service.ts';
 import { type RankedRow, rankedSellers } from './leaderboard.queries.ts';
 
 const isoDay = (year: number, month: number, day: number) =>
@@ -16,6 +17,10 @@ const isoDay = (year: number, month: number, day: number) =>
 
 /** The month's ranks for `actor`: everyone who sold, or (structure) the actor's own branch. */
 export async function leaderboard(db: Database, actor: Actor, query: LeaderboardQuery): Promise<Leaderboard> {
+  // Only a supplier the filter offers is ranked: a hidden one's dealers and sales are nobody's to read.
+  if (query.supplierId !== undefined && !(await offersLeaderboardSupplier(db, query.supplierId))) {
+    throw notFound('No such supplier', 'SUPPLIER_NOT_FOUND');
+  }
   const rows = await rankedSellers(db, {
     from: isoDay(query.year, query.month, 1),
     supplierId: query.supplierId ?? null,
