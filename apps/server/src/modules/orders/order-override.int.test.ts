@@ -69,6 +69,7 @@ beforeAll(async () => {
   await linkUser(db, unlinked.id, { supplierIds: [otherSupplier.id] });
 
   const base = { suppliersMasterId: supplier.id, refsProductTypeId: type.id };
+  ids.typeId = type.id;
   const rows = await createOrders(db, [
     { ...base, orderNumber: num('U1'), orderCreatedDate: daysAgo(5), customerName: 'Unmatched Recent' },
     { ...base, orderNumber: num('U2'), orderCreatedDate: daysAgo(70) },
@@ -274,6 +275,81 @@ describe('reassignment', () => {
     );
     expect(rows[0].before).toMatchObject({ dealerId: other.id });
     expect(rows[0].after).toMatchObject({ dealerId: agent.id });
+  });
+
+  describe('while another transaction holds the order', () => {
+    /** Holds the order's row as another reassignment would, until its COMMIT. */
+    async function holdOrder(orderId: number) {
+      const holder = await ctx.db.$client.connect();
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM orders_import WHERE id = $1 FOR UPDATE', [orderId]);
+      return holder;
+    }
+    /** Until `count` statements wait on a lock in this database (the requests have read their snapshot). */
+    async function lockWaiters(count: number) {
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const { rows } = await ctx.db.$client.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (rows[0].n >= count) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`${count} lock waiters expected`);
+    }
+    async function newOrder(name: string) {
+      const [row] = await createOrders(ctx.db, [
+        { suppliersMasterId: supplier.id, refsProductTypeId: ids.typeId!, orderNumber: num(name), orderCreatedDate: today },
+      ]);
+      return row!.id;
+    }
+
+    it('refuses an order whose commission was paid while the reassignment waited for it', async () => {
+      const orderId = await newOrder('RACE-PAID');
+      // A commission close recording the order paid: its insert holds the order's key until it commits.
+      const closing = await ctx.db.$client.connect();
+      await closing.query('BEGIN');
+      await closing.query(
+        'INSERT INTO orders_commission_paid (orders_import_id, paid_date) VALUES ($1, current_date)',
+        [orderId],
+      );
+      const pending = call('POST', '/api/orders/override', 'admin', { orderId, dealerId: agent.id });
+      try {
+        await lockWaiters(1);
+        await closing.query('COMMIT');
+      } finally {
+        closing.release();
+      }
+      const res = await pending;
+      expect(res.statusCode).toBe(409);
+      expect(res.json().detail).toBe('Commission has already been paid');
+      const { rows } = await ctx.db.$client.query('SELECT 1 FROM orders_admin_override WHERE orders_import_id = $1', [
+        orderId,
+      ]);
+      expect(rows).toHaveLength(0);
+    });
+
+    it('audits two reassignments at once as a chain: the second one’s before is the first one’s after', async () => {
+      const orderId = await newOrder('RACE-TWO');
+      const holder = await holdOrder(orderId);
+      const first = call('POST', '/api/orders/override', 'admin', { orderId, dealerId: agent.id });
+      const second = call('POST', '/api/orders/override', 'admin', { orderId, dealerId: other.id });
+      try {
+        await lockWaiters(2);
+        await holder.query('COMMIT');
+      } finally {
+        holder.release();
+      }
+      expect((await first).statusCode).toBe(200);
+      expect((await second).statusCode).toBe(200);
+      const { rows } = await ctx.db.$client.query(
+        `SELECT before, after FROM audit_log WHERE action = 'order.reassign' AND entity_id = $1 ORDER BY id`,
+        [String(orderId)],
+      );
+      expect(rows).toHaveLength(2);
+      expect(rows[0].before).toMatchObject({ overrideDealerId: null });
+      expect(rows[1].before).toMatchObject({ overrideDealerId: rows[0].after.overrideDealerId });
+    });
   });
 
   it('refuses a missing order', async () => {

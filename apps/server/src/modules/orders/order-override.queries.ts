@@ -106,11 +106,16 @@ export async function findOrderByNumber(db: Executor, supplierId: number, orderN
   return result.rows[0];
 }
 
-/** The order by id, locked for the reassignment (its row: two reassignments queue up). */
+/**
+ * The order by id, locked for the reassignment (two reassignments queue up, and a commission close
+ * recording it paid waits, or is waited for: its insert holds the order's key). Read after the lock
+ * in a statement of its own: a statement that waited for a lock keeps its older view of the other
+ * tables (the override, the commission paid), so what committed meanwhile would go unseen.
+ */
 export async function lockOrder(tx: Executor, orderId: number) {
-  const result = await tx.execute<OrderWithDealer>(sql`${orderWithDealer}
-     where o.id = ${orderId}
-     for update of o`);
+  const locked = await tx.execute(sql`select id from orders_import where id = ${orderId} for update`);
+  if (!locked.rows.length) return undefined;
+  const result = await tx.execute<OrderWithDealer>(sql`${orderWithDealer} where o.id = ${orderId}`);
   return result.rows[0];
 }
 
