@@ -132,7 +132,10 @@ describe('GET /api/leaderboard', () => {
   it('ranks no supplier the filter does not offer: hidden or unranked is a 404, no names or sales', async () => {
     const secret = await createSupplier(ctx.db, { supplierName: 'Leaderboard Secret', supplierStatus: 3 });
     const unranked = await createSupplier(ctx.db, { supplierName: 'Leaderboard Unranked', leaderboard: false });
-    await createOrders(ctx.db, [order(outsider.id, secret.id, '2026-11-12'), order(outsider.id, unranked.id, '2026-11-12')]);
+    await createOrders(ctx.db, [
+      order(outsider.id, secret.id, '2026-11-12'),
+      order(outsider.id, unranked.id, '2026-11-12'),
+    ]);
     for (const supplierId of [secret.id, unranked.id, 2_000_000_000]) {
       const res = await ctx.app.inject({
         method: 'GET',

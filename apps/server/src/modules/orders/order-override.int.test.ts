@@ -299,7 +299,12 @@ describe('reassignment', () => {
     }
     async function newOrder(name: string) {
       const [row] = await createOrders(ctx.db, [
-        { suppliersMasterId: supplier.id, refsProductTypeId: ids.typeId!, orderNumber: num(name), orderCreatedDate: today },
+        {
+          suppliersMasterId: supplier.id,
+          refsProductTypeId: ids.typeId!,
+          orderNumber: num(name),
+          orderCreatedDate: today,
+        },
       ]);
       return row!.id;
     }

@@ -222,7 +222,12 @@ describe('creating tickets', () => {
     });
     expect(support.statusCode).toBe(403);
     expect(support.json().code).toBe('SUPPLIER_NOT_OPEN');
-    const leadRes = await call('POST', '/api/tickets/sales_assist', 'agent', lead({ supplierId: hidden.id, paymentType: null }));
+    const leadRes = await call(
+      'POST',
+      '/api/tickets/sales_assist',
+      'agent',
+      lead({ supplierId: hidden.id, paymentType: null }),
+    );
     expect(leadRes.statusCode).toBe(403);
     const { rows } = await ctx.db.$client.query('SELECT 1 FROM tickets WHERE suppliers_master_id = $1', [hidden.id]);
     expect(rows).toEqual([]);
