@@ -702,6 +702,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   {
     route: 'GET /api/leaderboard',
     expect: NOT_WAITING,
+    note: 'a supplier the filter does not offer (hidden, unranked, unknown): 404, leaderboard.int.test.ts',
     sample: () => ({ query: { year: 2026, month: 11, view: 'structure', limit: 100 } }),
   },
   { route: 'GET /api/leaderboard/suppliers', expect: NOT_WAITING },
@@ -780,13 +781,13 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   {
     route: 'GET /api/sales-notes',
     expect: NOT_WAITING,
-    note: 'no such supplier: 404 once authorised',
+    note: 'no such supplier: 404 once authorised (a supplier not registered with, or hidden: 403, sales-notes.int.test.ts)',
     sample: () => ({ query: { supplierId: NO_SUCH_ID } }),
   },
   {
     route: 'POST /api/sales-notes',
     expect: NOT_WAITING,
-    note: 'no such supplier: 404 once authorised',
+    note: 'no such supplier: 404 once authorised (a supplier not registered with, or hidden: 403, sales-notes.int.test.ts)',
     sample: () => ({ body: { supplierId: NO_SUCH_ID, orderNumber: 'MFC-000000', agentNote: 'Matrix' } }),
   },
   {
@@ -890,7 +891,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   {
     route: 'GET /api/tickets/{kind}/form',
     expect: NOT_WAITING,
-    note: 'no such supplier: 404 once authorised',
+    note: 'no such supplier: 404 once authorised (one not linked, or hidden: 404 too, tickets.int.test.ts)',
     sample: () => ({ params: { kind: 'agent_support' }, query: { supplierId: NO_SUCH_ID } }),
   },
   {
@@ -901,7 +902,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   {
     route: 'POST /api/tickets/sales_assist',
     expect: NOT_WAITING,
-    note: 'no such supplier: 404 once authorised (a supplier not linked: 403, tickets.int.test.ts)',
+    note: 'no such supplier: 404 once authorised (a supplier not linked, or hidden: 403, tickets.int.test.ts)',
     sample: () => ({
       body: {
         supplierId: NO_SUCH_ID,
@@ -917,7 +918,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   {
     route: 'POST /api/tickets/agent_support',
     expect: NOT_WAITING,
-    note: 'no such supplier: 404 once authorised',
+    note: 'no such supplier: 404 once authorised (a supplier not linked, or hidden: 403, tickets.int.test.ts)',
     sample: () => ({ body: { supplierId: NO_SUCH_ID, categoryId: 1, ticketDate: '2026-01-15', agreedToTerms: true } }),
   },
   ...(
