@@ -37,3 +37,11 @@ export async function isDashboardBannerFile(db: Executor, fileId: string): Promi
   const found = await db.execute(sql`select 1 from dashboard_banners where stored_file_id = ${fileId} limit 1`);
   return found.rows.length > 0;
 }
+
+/** The kinds of the tickets holding the file (a ticket document joins one ticket; none before it is attached). */
+export async function ticketKindsOfFile(db: Executor, fileId: string): Promise<string[]> {
+  const found = await db.execute<{ kind: string }>(sql`select distinct t.kind from ticket_files tf
+    join tickets t on t.id = tf.ticket_id
+    where tf.stored_file_id = ${fileId}`);
+  return found.rows.map((row) => row.kind);
+}

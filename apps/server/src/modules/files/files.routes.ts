@@ -111,7 +111,8 @@ export const filesRoutes =
         preHandler: guards.signedIn,
         schema: {
           tags: ['files'],
-          summary: 'Download a stored file (its uploader, its owner or an admin)',
+          summary:
+            'Download a stored file (its uploader, its owner, or an admin: ticket documents and import files need their flag)',
           params: z.object({ id: z.uuid() }),
         },
       },

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { actorCan } from '../../platform/permissions.ts';
 import { type FileStorage, StoredObjectMissingError } from '../../platform/storage.ts';
 import { canLearnerReadTrainingFile } from '../university/learning.service.ts';
 import {
@@ -16,6 +17,7 @@ import {
   isImageOfAlertTo,
   type StoredFile,
   setFilesOwner,
+  ticketKindsOfFile,
 } from './files.queries.ts';
 
 export type { StoredFile };
@@ -192,14 +194,39 @@ export async function getStoredFile(db: Executor, id: string): Promise<StoredFil
   return row;
 }
 
+/** The import files' purposes: customers' and dealers' details, and payouts; the Commissions flag's. */
+const IMPORT_PURPOSES: readonly string[] = CSV_PURPOSES;
+
+/** A ticket kind's helpdesk (the Sales Assist or Agent Support flag). */
+const HELPDESK_SUBJECT: Readonly<Record<string, 'sales-assist' | 'agent-support'>> = {
+  sales_assist: 'sales-assist',
+  agent_support: 'agent-support',
+};
+
 /**
- * Who may read a stored file: whoever uploaded it, its owner, and admins.
+ * What an admin who neither uploaded nor owns the file may read (decision 053): every file, except
+ * a ticket's documents, which are the kind's helpdesk's (its flag), and the imports' files, which
+ * are the Commissions flag's. Read with the flags of this request, so a flag taken away is refused
+ * at once.
+ */
+async function adminMayRead(db: Executor, actor: Actor, file: StoredFile): Promise<boolean> {
+  if (IMPORT_PURPOSES.includes(file.purpose)) return actorCan(actor, 'import', 'orders');
+  if (file.purpose !== 'ticket_document') return true;
+  const kinds = await ticketKindsOfFile(db, file.id);
+  return kinds.some((kind) => {
+    const subject = HELPDESK_SUBJECT[kind];
+    return subject !== undefined && actorCan(actor, 'manage', subject);
+  });
+}
+
+/**
+ * Who may read a stored file: whoever uploaded it, its owner, and admins (as adminMayRead says).
  * Seam: leaders reading their downstream's files (hierarchy reach) and module-specific rules
  * (ticket participants, university learners, …) are added here, by purpose, when those modules land.
  */
 export async function canReadStoredFile(db: Executor, actor: Actor, file: StoredFile): Promise<boolean> {
-  if (actor.user.isAdmin) return true;
   if (file.uploadedByUserId === actor.user.id || file.ownerUserId === actor.user.id) return true;
+  if (actor.user.isAdmin) return adminMayRead(db, actor, file);
   if (file.purpose === 'alert_image') {
     // Everyone who received an alert sees its image.
     return isImageOfAlertTo(db, file.id, actor.user.id);

@@ -454,4 +454,15 @@ describe('the fibre activity import', () => {
     });
     expect(read.statusCode).toBe(403);
   });
+
+  it('lets only admins with the Commissions flag (and the uploader) download an activity file: its customers', async () => {
+    const file = await upload(adminCookie, [HEADER, line('Z-1', 'X-3')].join('\n'));
+    const download = (cookie: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/files/${file.json().id}`, headers: { cookie } });
+    expect((await download(adminCookie)).statusCode).toBe(200);
+    expect((await download(flaglessCookie)).statusCode).toBe(403);
+    const colleague = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(ctx.db, colleague.id, ['Commissions']);
+    expect((await download(await ctx.signIn(colleague.email!, PASSWORD))).statusCode).toBe(200);
+  });
 });

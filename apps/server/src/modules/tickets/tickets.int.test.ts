@@ -422,6 +422,30 @@ describe('closing, documents and rating', () => {
     // The same file cannot join a second ticket.
     const again = await call('POST', url(id, '/files'), 'agent', { fileIds: [fileId] });
     expect(again.statusCode).toBe(400);
+
+    // Who downloads it: the owner and the kind's helpdesk; not another dealer, nor an admin without
+    // the kind's flag (another kind's flag is not it), and not once the flag is taken away.
+    const download = (who: Who) => call('GET', `/api/files/${fileId}`, who);
+    expect((await download('agent')).statusCode).toBe(200);
+    expect((await download('admin')).statusCode).toBe(200);
+    expect((await download('other')).statusCode).toBe(403);
+    expect((await download('flagless')).statusCode).toBe(403);
+    const helpdesk2 = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(ctx.db, helpdesk2.id, ['Sales Assist', 'Agent Support']);
+    const helpdesk2Cookie = await ctx.signIn(helpdesk2.email!, PASSWORD);
+    const asHelpdesk2 = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/files/${fileId}`,
+        headers: { cookie: helpdesk2Cookie, origin: TEST_ORIGIN },
+      });
+    expect((await asHelpdesk2()).statusCode).toBe(200);
+    await ctx.db.$client.query(
+      `DELETE FROM users_access_index WHERE user_master_id = $1
+          AND features_master_id = (SELECT id FROM features_master WHERE name = 'Agent Support')`,
+      [helpdesk2.id],
+    );
+    expect((await asHelpdesk2()).statusCode).toBe(403);
   });
 
   it('lets the owner rate a Closed ticket once', async () => {
