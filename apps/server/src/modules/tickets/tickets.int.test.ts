@@ -91,6 +91,28 @@ const lead = (extra: Record<string, unknown> = {}) => ({
 const url = (id: number, rest = '', kind = 'agent_support') => `/api/tickets/${kind}/${id}${rest}`;
 const adminUrl = (id: number, rest = '', kind = 'agent_support') => `/api/admin/tickets/${kind}/${id}${rest}`;
 
+/** A ticket document uploaded (POST /api/files) by `who`; its id. */
+async function uploadDocument(who: Who): Promise<string> {
+  const boundary = 'ticketboundary';
+  const pdf = '%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nticket_document\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="invoice.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    Buffer.from(pdf),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const uploaded = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: { cookie: cookies[who], origin: TEST_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(uploaded.statusCode).toBe(201);
+  return uploaded.json().id as string;
+}
+
 async function dealerRow(id: number, who: Who = 'agent') {
   const page = (await call('GET', `/api/tickets/agent_support?supplierId=${metro.id}&pageSize=100`, who)).json();
   return (page as DealerTicketPage).items.find((row) => row.id === id);
@@ -392,28 +414,7 @@ describe('closing, documents and rating', () => {
 
   it('attaches an uploaded document and says so in the thread', async () => {
     const { id } = await createSupport();
-    const boundary = 'ticketboundary';
-    const pdf = '%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nticket_document\r\n` +
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="invoice.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      Buffer.from(pdf),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const uploaded = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/files',
-      headers: {
-        cookie: cookies.agent,
-        origin: TEST_ORIGIN,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
-      payload,
-    });
-    expect(uploaded.statusCode).toBe(201);
-    const fileId = uploaded.json().id as string;
+    const fileId = await uploadDocument('agent');
     const res = await call('POST', url(id, '/files'), 'agent', { fileIds: [fileId] });
     expect(res.statusCode).toBe(201);
     expect(res.json().items).toEqual([expect.objectContaining({ id: fileId, originalName: 'invoice.pdf' })]);
@@ -446,6 +447,49 @@ describe('closing, documents and rating', () => {
       [helpdesk2.id],
     );
     expect((await asHelpdesk2()).statusCode).toBe(403);
+  });
+
+  it('attaches documents named at creation, each to that one ticket', async () => {
+    const fileId = await uploadDocument('agent');
+    const created = await newSupportTicket('agent', { documentIds: [fileId] });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json() as TicketCreated;
+    expect((await call('GET', url(id, '/files'), 'agent')).json().items).toEqual([
+      expect.objectContaining({ id: fileId }),
+    ]);
+    const reused = await newSupportTicket('agent', { documentIds: [fileId] });
+    expect(reused.statusCode).toBe(400);
+    // Another dealer's upload is not theirs to attach.
+    const othersFile = await uploadDocument('other');
+    expect((await newSupportTicket('agent', { documentIds: [othersFile] })).statusCode).toBe(400);
+  });
+
+  it('lets a document join one ticket even when it is attached to two at once', async () => {
+    const [first, second] = [await createSupport(), await createSupport()];
+    const fileId = await uploadDocument('agent');
+    // Another transaction holds the file's row, so both attachments reach it before either commits.
+    const holder = await ctx.db.$client.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT 1 FROM stored_files WHERE id = $1 FOR UPDATE', [fileId]);
+    const attaching = [first, second].map((t) => call('POST', url(t.id, '/files'), 'agent', { fileIds: [fileId] }));
+    try {
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const { rows } = await ctx.db.$client.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (rows[0].n >= 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await holder.query('COMMIT');
+    } finally {
+      holder.release();
+    }
+    const answers = (await Promise.all(attaching)).map((res) => res.statusCode).sort();
+    expect(answers).toEqual([201, 400]);
+    const { rows } = await ctx.db.$client.query('SELECT ticket_id FROM ticket_files WHERE stored_file_id = $1', [
+      fileId,
+    ]);
+    expect(rows).toHaveLength(1);
   });
 
   it('lets the owner rate a Closed ticket once', async () => {

@@ -576,10 +576,16 @@ export async function findTicketFiles(db: Executor, ticketId: number): Promise<T
   return result.rows;
 }
 
-/** Of `fileIds`, those this user uploaded as ticket documents and that no ticket holds yet. */
-export async function findAttachableFiles(db: Executor, userId: number, fileIds: readonly string[]): Promise<string[]> {
+/**
+ * Of `fileIds`, those this user uploaded as ticket documents and that no ticket holds yet. The
+ * files' rows are locked first and read in a statement of their own: two attachments of one file
+ * at once queue up, and the second sees the first's ticket once it has committed.
+ */
+export async function findAttachableFiles(tx: Executor, userId: number, fileIds: readonly string[]): Promise<string[]> {
   if (!fileIds.length) return [];
-  const result = await db.execute<{ id: string }>(sql`
+  await tx.execute(sql`select id from stored_files
+     where id = any(${`{${fileIds.join(',')}}`}::uuid[]) order by id for update`);
+  const result = await tx.execute<{ id: string }>(sql`
     select f.id from stored_files f
      where f.id = any(${`{${fileIds.join(',')}}`}::uuid[]) and f.purpose = 'ticket_document'
        and f.uploaded_by_user_id = ${userId}

@@ -167,10 +167,11 @@ export async function ticketForm(
   };
 }
 
-async function checkDocuments(db: Executor, actor: Actor, documentIds: readonly string[]): Promise<string[]> {
+/** The documents the actor may attach, checked and locked in the attaching transaction `tx`. */
+async function checkDocuments(tx: Executor, actor: Actor, documentIds: readonly string[]): Promise<string[]> {
   const ids = [...new Set(documentIds.map((id) => id.toLowerCase()))];
   if (!ids.length) return [];
-  const usable = await findAttachableFiles(db, actor.user.id, ids);
+  const usable = await findAttachableFiles(tx, actor.user.id, ids);
   if (usable.length !== ids.length) {
     throw badRequest(TICKET_MESSAGES.uploadFailed, [
       {
@@ -203,6 +204,7 @@ async function createTicket(deps: TicketDeps, actor: Actor, input: CreateInput, 
   const dealerCode = `${zCode(owner.id)}: ${owner.firstName} ${owner.surname}`.trim();
   const contacts = await findAssistContacts(db, input.supplier.id, ASSIST_EMAIL_TYPE[input.kind]);
   return db.transaction(async (tx) => {
+    const documentIds = await checkDocuments(tx, actor, input.documentIds);
     const created = await insertTicket(tx, {
       kind: input.kind,
       usersMasterId: owner.id,
@@ -230,8 +232,8 @@ async function createTicket(deps: TicketDeps, actor: Actor, input: CreateInput, 
       readUser: now,
       readAdmin: null,
     });
-    if (input.documentIds.length) {
-      await attachFiles(tx, ticketId, owner.id, input.documentIds, owner.id, now);
+    if (documentIds.length) {
+      await attachFiles(tx, ticketId, owner.id, documentIds, owner.id, now);
       await insertActivity(tx, {
         ticketId,
         type: 'update',
@@ -255,7 +257,7 @@ async function createTicket(deps: TicketDeps, actor: Actor, input: CreateInput, 
         ticketNum: created.ticket_num,
         supplierId: input.supplier.id,
         categoryId: input.categoryId,
-        documents: input.documentIds.length,
+        documents: documentIds.length,
         mailedContacts: contacts.length,
       },
       ...(request ? { request } : {}),
@@ -321,8 +323,7 @@ export async function createLead(
       { field: 'refNumber', message: TICKET_MESSAGES.referenceFormat },
     ]);
   }
-  const documentIds = await checkDocuments(deps.db, actor, input.documentIds);
-  const { supplierId: _s, agentNote, agreedToTerms: _a, platform, documentIds: _d, ...lead } = input;
+  const { supplierId: _s, agentNote, agreedToTerms: _a, platform, documentIds, ...lead } = input;
   return createTicket(
     deps,
     actor,
@@ -362,7 +363,6 @@ export async function createSupportTicket(
       { field: 'categoryId', message: TICKET_MESSAGES.categoryOption },
     ]);
   }
-  const documentIds = await checkDocuments(deps.db, actor, input.documentIds);
   return createTicket(
     deps,
     actor,
@@ -375,7 +375,7 @@ export async function createSupportTicket(
       userNote: input.userNote,
       supplierTicketNumber: input.supplierTicketNumber,
       supplierTicketDate: input.ticketDate,
-      documentIds,
+      documentIds: input.documentIds,
     },
     request,
   );
