@@ -37,7 +37,8 @@ const NAME =
   CALLS === 'orders'
     ? (process.env.BENCH_DB_NAME ?? 'portal_bench_orders')
     : (process.env.BENCH_TICKETS_DB ?? 'portal_bench_tickets');
-// Two servers listen on FLOOR_PORT and FLOOR_OLD_PORT (several benches may share the machine).
+// Two servers listen on FLOOR_PORT and FLOOR_OLD_PORT (several benches may share the machine;
+// FLOOR_OLD_PORT=0 takes any free port, for a helper given one port only).
 const [NEW_PORT, OLD_PORT] = [Number(process.env.FLOOR_PORT ?? 3751), Number(process.env.FLOOR_OLD_PORT ?? 3752)];
 const ROUNDS = Number(process.env.FLOOR_ROUNDS ?? 600);
 const MODE = process.env.FLOOR_MODE ?? 'ab';
@@ -76,9 +77,12 @@ async function start(label: string, appModule: string, servicesModule: string, p
     webDistDir: '/nonexistent',
   });
   await app.listen({ host: '127.0.0.1', port });
+  // Port 0 lets the system choose a free port; its server is then only asked with GETs (the
+  // sign-ins go to the first server, whose PUBLIC_URL the origin check knows).
+  const { port: bound } = app.server.address() as { port: number };
   return {
     label,
-    origin: settings.publicUrl,
+    origin: port === 0 ? `http://127.0.0.1:${bound}` : settings.publicUrl,
     close: async () => {
       await app.close();
       await db.$client.end();

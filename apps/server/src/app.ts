@@ -5,7 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppDependencies } from './app-dependencies.ts';
 import { accessControlRoutes } from './modules/access-control/access-control.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -49,6 +49,7 @@ import { loggerOptions } from './platform/logging.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { strictBodyValidatorCompiler } from './platform/request-validation.ts';
+import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -80,7 +81,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(strictBodyValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by a function built from the route's response schema (decision 050).
+  app.setSerializerCompiler(responseSerializerCompiler);
   // Hooks on every request are written with callbacks, not async: an async hook costs a promise and
   // a turn of the microtask queue per request, which the small answers feel (decision 049).
   app.addHook('onSend', (request, reply, payload, done) => {

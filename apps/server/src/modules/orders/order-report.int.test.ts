@@ -1,6 +1,6 @@
 import {
   addMonths,
-  type OrderReport,
+  OrderReport,
   OrderReportQuery,
   presetRange,
   type ReportAgents,
@@ -8,6 +8,7 @@ import {
   trendPeriods,
 } from '@portal/domain/orders/order-report';
 import { sql } from 'drizzle-orm';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrders, type NewOrder } from '../../db/seed/activity-factories.ts';
@@ -297,6 +298,53 @@ describe('GET /api/orders/report', () => {
       '403 SUPPLIER_NOT_OPEN',
     );
     expect(await refusal(orderReport(ctx.db, actorOf(agent), query({ supplierId: 999999 })))).toBe('404 NOT_FOUND');
+  });
+
+  it('sends the page byte for byte as the Zod encode and JSON.stringify did, with nulls, dates and unicode', async () => {
+    const dealer = await createUser(ctx.db, { parentId: agent.id, withoutLogin: true, firstName: 'Zoë' });
+    const text = 'Zoë “Nkosi” \\ 日本語 📞🇿🇦 \u2028 tab\tline\nend </script>';
+    await createOrders(ctx.db, [
+      order(dealer.id, metro.id, {
+        orderNumber: 'U-1 ünïcode',
+        customerName: text,
+        customerAddress: '12 Long Street,\nKaapstad',
+        customerEmail: 'zoë@example.co.za',
+        customerAccountNumber: '0012345',
+        customerPhone: '821234567',
+        orderCreatedDate: day(1),
+        orderPaidDate: day(2),
+        orderInstallationDate: day(3),
+        supplierActivationDate: day(4),
+        customerStatus1: 'Reactivation',
+        customerStatus2: text,
+      }),
+      // Every optional column left empty: nulls throughout.
+      order(dealer.id, metro.id, { orderNumber: 'U-2', orderCreatedDate: day(2) }),
+    ]);
+    const query = `supplierId=${metro.id}&${RANGE}&userId=${dealer.id}`;
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/report?${query}`,
+      headers: { cookie: cookies.leader },
+    });
+    expect(res.statusCode).toBe(200);
+
+    // The same page from the service, written by the serializer the route had before (decision 050).
+    const page = await orderReport(
+      ctx.db,
+      { user: leader, authId: '', sessionId: '', role: roleOf(leader), features: [] },
+      OrderReportQuery.parse({ supplierId: metro.id, from: month.from, to: month.to, userId: dealer.id }),
+    );
+    const before = serializerCompiler({
+      schema: OrderReport,
+      method: 'GET',
+      url: '/api/orders/report',
+      httpStatus: '200',
+    });
+    expect(res.body).toBe(before(page));
+    const body = res.json() as OrderReport;
+    expect(body.rows.map((row) => row.customerName)).toEqual([null, text]);
+    expect(body.rows[1]).toMatchObject({ paidDate: day(2), commissionPaidDate: null, progress: 'Reactivated' });
   });
 
   it('pages 50 at a time, newest first', async () => {
