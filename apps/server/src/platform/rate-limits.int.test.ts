@@ -120,6 +120,18 @@ describe('request limits per client address', () => {
     );
   });
 
+  it("exports streamed whole: the 'Agent Report' CSV and a supplier's agent list", async () => {
+    // Counted before any handler runs, whatever the answer (here refused: no such supplier).
+    await expectLimited(
+      { method: 'GET', url: '/api/orders/report/export?supplierId=999999', headers: { cookie } },
+      { remoteAddress: nextAddress(), label: 'agent report' },
+    );
+    await expectLimited(
+      { method: 'GET', url: '/api/imports/sadv-agents/suppliers/999999/export?view=matched', headers: { cookie } },
+      { remoteAddress: nextAddress(), label: 'agent list' },
+    );
+  });
+
   it('own password changes', async () => {
     await expectLimited(
       {

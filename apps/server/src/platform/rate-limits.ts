@@ -33,6 +33,9 @@ const FAMILY_OF = new Map<string, Family>([
   ['POST /api/people/:id/edit-user/check', 'availability'],
   ['POST /api/files', 'uploads'],
   ['GET /api/teams/export', 'exports'],
+  // Streamed whole files (a year of a dealer's orders, a supplier's agent list) in one request.
+  ['GET /api/orders/report/export', 'exports'],
+  ['GET /api/imports/sadv-agents/suppliers/:supplierId/export', 'exports'],
   ['POST /api/accounts/password', 'passwordChange'],
   ['POST /api/auth/change-password', 'passwordChange'],
   // Step-up of the commission cycle: each try is a password guess.

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { adminTicketChannel, TICKET_FLAG } from '@portal/domain/tickets/tickets';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents, type SseClient } from '../../../test/sse-client.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { usersMaster } from '../../db/schema/index.ts';
+import { featuresMaster, usersAccessIndex, usersMaster } from '../../db/schema/index.ts';
 import { createUser, grantFeatures } from '../../db/seed/factories.ts';
 import { publish } from '../../platform/events.ts';
 
@@ -129,6 +130,39 @@ describe('GET /api/events', () => {
     await a.stream.next((event) => event.type === 'test.marker');
     expect(a.stream.events.slice(before).map((event) => event.type)).toEqual(['test.marker']);
     expect(b.stream.events.some((event) => event.type === 'user.changed')).toBe(false);
+  });
+
+  it("ends an admin's stream when a flag is taken away: the next stream no longer hears that console", async () => {
+    const admin = await createUser(ctx.db, { isAdmin: true });
+    await grantFeatures(ctx.db, admin.id, [TICKET_FLAG.agent_support, TICKET_FLAG.sales_assist]);
+    const cookie = await ctx.signIn(admin.email!);
+    const first = await connect(cookie);
+    const channel = adminTicketChannel('agent_support');
+    await publish(ctx.db, channel, { type: 'test.ticket', data: { n: 1 }, feature: TICKET_FLAG.agent_support });
+    await first.next((event) => event.type === 'test.ticket');
+
+    const [flag] = await ctx.db.select().from(featuresMaster).where(eq(featuresMaster.name, TICKET_FLAG.agent_support));
+    await ctx.db
+      .delete(usersAccessIndex)
+      .where(and(eq(usersAccessIndex.userMasterId, admin.id), inArray(usersAccessIndex.featuresMasterId, [flag!.id])));
+    await first.next((event) => event.type === 'user.changed');
+    await first.ended;
+
+    // The browser's reconnect: the other console still speaks, the removed one is silent.
+    const second = await connect(cookie);
+    expect(second.status).toBe(200);
+    await publish(ctx.db, channel, { type: 'test.ticket', data: { n: 2 }, feature: TICKET_FLAG.agent_support });
+    await publish(ctx.db, adminTicketChannel('sales_assist'), { type: 'test.lead', feature: TICKET_FLAG.sales_assist });
+    await second.next((event) => event.type === 'test.lead');
+    expect(second.events.some((event) => event.type === 'test.ticket')).toBe(false);
+  });
+
+  it("keeps a dealer's stream open on their own user.changed", async () => {
+    const { user, stream } = await signedInStream();
+    await ctx.db.update(usersMaster).set({ city: 'Polokwane' }).where(eq(usersMaster.id, user.id));
+    await stream.next((event) => event.type === 'user.changed');
+    await publish(ctx.db, `user.${user.id}`, { type: 'test.still-open' });
+    await stream.next((event) => event.type === 'test.still-open');
   });
 
   it('cleans up when the client goes away', async () => {

@@ -8,6 +8,8 @@ export const HEARTBEAT_MS = 25_000;
 const MAX_STREAM_MS = 60 * 60_000;
 /** Sent by a trigger on auth_session (migration 0007) when a session is deleted. */
 export const SESSION_ENDED = 'session.ended';
+/** Sent by triggers on users_master and users_access_index (migration 0005). */
+const USER_CHANGED = 'user.changed';
 /** A client this far behind is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -17,6 +19,7 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
  * `user.changed` on `user.{id}`, `job.progress` on `job.{id}` for jobs they started, anything on
  * `all`, `events.resync` after the server lost its feed (refetch what is shown), and
  * `session.ended` just before the stream closes because its session ended (signed out elsewhere).
+ * An admin's stream also ends right after its own `user.changed`: its flags pick the channels.
  */
 export const eventsRoutes =
   (events: EventHub, guards: AccessGuards): FastifyPluginAsyncZod =>
@@ -66,6 +69,10 @@ export const eventsRoutes =
             return;
           }
           write(`data: ${JSON.stringify({ type: event.type, channel: event.channel, data: event.data })}\n\n`);
+          // An admin's flags chose the consoles' channels this stream hears, once, when it opened.
+          // Their own row or flags changed (a flag taken away): end the stream after telling them,
+          // so the browser's reconnect subscribes with the flags as they are now, not in an hour.
+          if (event.type === USER_CHANGED && actor.user.isAdmin && event.channel === `user.${actor.user.id}`) close();
         };
         // An admin's flags open the helpdesk consoles' channels (tickets.{kind}); a dealer has none.
         const unsubscribe = events.subscribe(actor.user.id, send, actor.user.isAdmin ? actor.features : []);
