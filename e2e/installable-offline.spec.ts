@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 // The one journey with the service worker on (playwright.config.ts blocks it for the others).
 test.use({ serviceWorkers: 'allow' });
@@ -47,7 +47,7 @@ test('with no signal a page shows the offline page, and Try again loads it when 
   page,
   context,
 }) => {
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
@@ -65,7 +65,7 @@ test('with no signal a page shows the offline page, and Try again loads it when 
 });
 
 test('the service worker keeps the page shell, never an API answer', async ({ page }) => {
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   // A second load, now through the worker: the page comes from its cache, the API from the network.
