@@ -1,4 +1,4 @@
-import { expect, openAs, signIn, test } from './fixtures.ts';
+import { expect, openAs, signIn, signOut, test } from './fixtures.ts';
 
 test('the admin turns a feature flag off and on again on Access Control', async ({ page }) => {
   await openAs(page, 'admin', '/access-control');
@@ -62,7 +62,8 @@ test('the alerts landing page is titled by role', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Admin Alerts' })).toBeVisible();
   await expect(page.getByText('Create New Alert')).toBeVisible();
   await expect(page.getByText('View/Edit Alerts')).toBeVisible();
-  await page.getByRole('button', { name: /logout/i }).click();
+  // Signed out before the next person signs in: a sign-out still on its way could end their session.
+  await signOut(page);
 
   await signIn(page, 'leader');
   await page.goto('/alerts');
