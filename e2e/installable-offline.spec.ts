@@ -33,14 +33,17 @@ test('the portal installs: a valid manifest with icons and a registered service 
   const parsed = await cdp.send('Page.getAppManifest');
   expect(parsed.errors).toEqual([]);
 
-  // The worker comes from a file (no inline script) and takes control of the page.
+  // The worker comes from a file (no inline script) and takes control of the page. `ready` answers
+  // once there is an active worker, which may still be 'activating' for a moment.
   const worker = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
-    return { scope: registration.scope, script: registration.active?.scriptURL, state: registration.active?.state };
+    return { scope: registration.scope, script: registration.active?.scriptURL };
   });
   expect(worker.scope).toMatch(/\/$/);
   expect(worker.script).toMatch(/\/sw\.js$/);
-  expect(worker.state).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+    .toBe('activated');
 });
 
 test('with no signal a page shows the offline page, and Try again loads it when the signal is back', async ({
