@@ -1,8 +1,7 @@
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, openAs, signIn, signOut, test } from './fixtures.ts';
 
 test('the admin turns a feature flag off and on again on Access Control', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/access-control');
+  await openAs(page, 'admin', '/access-control');
   await expect(page.getByRole('heading', { name: 'Access Control' })).toBeVisible();
 
   const dealsOfAdmin = page.getByRole('combobox', { name: 'Deals for Z-1', exact: true });
@@ -25,15 +24,13 @@ test('the admin turns a feature flag off and on again on Access Control', async 
 });
 
 test('a leader without the flag gets the access-denied page for Access Control', async ({ page }) => {
-  await signIn(page, 'leader');
-  await page.goto('/access-control');
+  await openAs(page, 'leader', '/access-control');
   await expect(page.getByText('Oops! Page Not Found or Access Denied')).toBeVisible();
   await expect(page.getByText('Go Home')).toBeVisible();
 });
 
 test('a leader registers a SIM on the RICA page and resets the form', async ({ page }) => {
-  await signIn(page, 'leader');
-  await page.goto('/rica');
+  await openAs(page, 'leader', '/rica');
   const submit = page.getByRole('button', { name: 'Submit' });
   await expect(submit).toBeDisabled();
 
@@ -65,7 +62,8 @@ test('the alerts landing page is titled by role', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Admin Alerts' })).toBeVisible();
   await expect(page.getByText('Create New Alert')).toBeVisible();
   await expect(page.getByText('View/Edit Alerts')).toBeVisible();
-  await page.getByRole('button', { name: /logout/i }).click();
+  // Signed out before the next person signs in: a sign-out still on its way could end their session.
+  await signOut(page);
 
   await signIn(page, 'leader');
   await page.goto('/alerts');

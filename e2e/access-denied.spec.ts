@@ -1,13 +1,12 @@
 import { removeFeature } from './db.ts';
-import { expect, personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 
 const DENIED = 'Oops! Page Not Found or Access Denied';
 
 test('an admin without the Access Control flag gets the access-denied page', async ({ page }) => {
   const restore = await removeFeature(personas.admin, 'Access Control');
   try {
-    await signIn(page, 'admin');
-    await page.goto('/access-control');
+    await openAs(page, 'admin', '/access-control');
     await expect(page.getByRole('heading', { name: DENIED })).toBeVisible();
     await page.getByRole('link', { name: 'Go Home' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -19,7 +18,7 @@ test('an admin without the Access Control flag gets the access-denied page', asy
 test('an admin without Users Management has no Manage People', async ({ page }) => {
   const restore = await removeFeature(personas.admin, 'Users Management');
   try {
-    await signIn(page, 'admin');
+    await openAs(page, 'admin');
     await expect(
       page.getByRole('list', { name: 'Main menu' }).getByRole('link', { name: 'Manage People' }),
     ).toHaveCount(0);
@@ -31,7 +30,7 @@ test('an admin without Users Management has no Manage People', async ({ page }) 
 });
 
 test('an agent is refused the leader and admin pages', async ({ page }) => {
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   for (const path of ['/rica', '/all-dealers', '/access-control', '/outbox']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: DENIED })).toBeVisible();

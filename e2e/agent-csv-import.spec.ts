@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { query } from './db.ts';
-import { expect, personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 
 // Agent CSV import '/import-sadv-agents-csv' (spec 3 §2.1, §3.6; decision 025): the admin imports a
 // supplier's agent list; bad rows are reported by line and reason, the rest are matched to our
@@ -38,8 +38,7 @@ test("an admin imports a supplier's agent list; bad rows are reported, the agent
     'Pieter,BadPhone,12345,,,,',
   ].join('\n');
 
-  await signIn(page, 'admin');
-  await page.goto('/admin-section');
+  await openAs(page, 'admin', '/admin-section');
   await page.getByRole('link', { name: /^Agent CSV Import/ }).click();
   await expect(page).toHaveURL(/\/import-sadv-agents-csv$/);
   await expect(page.getByRole('heading', { name: 'Agent CSV Import', level: 1 })).toBeVisible();

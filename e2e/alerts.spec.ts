@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
+import { putAwayAlertPopups } from './db.ts';
 import { e2eBaseUrl, e2eDatabaseUrl } from './environment.ts';
-import { expect, personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 
 async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
@@ -29,19 +30,8 @@ async function signedInPage(browser: Browser, who: keyof typeof personas): Promi
     serviceWorkers: 'block',
   });
   const page = await context.newPage();
-  await signIn(page, who);
+  await openAs(page, who);
   return page;
-}
-
-/** The demo alerts pop up on load; 'Got It' puts them away (they stay unread). */
-async function putAwayPopup(page: Page): Promise<void> {
-  const popup = page.getByRole('alertdialog', { name: 'Your Alerts' });
-  await expect(bell(page)).toBeVisible();
-  await popup
-    .getByRole('button', { name: 'Got It' })
-    .click({ timeout: 5000 })
-    .catch(() => {});
-  await expect(popup).toBeHidden();
 }
 
 async function unreadCount(page: Page): Promise<number> {
@@ -60,15 +50,19 @@ test('a leader alerts two team members; the agent sees it live, marks it read an
   );
   expect(other).toBeTruthy();
 
-  // The agent is signed in first and stays on the dashboard.
+  // The agent is signed in first and stays on the dashboard. The demo alerts would pop up on load:
+  // put away beforehand (they stay unread), so the popup shows only what the leader sends.
+  await putAwayAlertPopups(personas.agent);
   const agent = await signedInPage(browser, 'agent');
   const popup = agent.getByRole('alertdialog', { name: 'Your Alerts' });
-  await putAwayPopup(agent);
+  await expect(bell(agent)).toBeVisible();
+  await expect(popup).toBeHidden();
   const before = await unreadCount(agent);
   await expect(bell(agent)).toHaveAccessibleName(before ? `Notifications, ${before} unread` : 'Notifications');
 
+  await putAwayAlertPopups(personas.leader);
   const leader = await signedInPage(browser, 'leader');
-  await putAwayPopup(leader);
+  await expect(leader.getByRole('alertdialog', { name: 'Your Alerts' })).toBeHidden();
   await leader.goto('/alerts/create');
   const title = `Targets reached ${Date.now()}`;
   await leader.getByLabel('Title').fill(title);
@@ -127,8 +121,7 @@ test('an admin segment alert by supplier reaches only linked users', async ({ pa
   );
   expect(linked.map((r) => r.user_id)).toEqual([leaderId]);
 
-  await signIn(page, 'admin');
-  await page.goto('/alerts/create');
+  await openAs(page, 'admin', '/alerts/create');
   const title = `Coastline news ${Date.now()}`;
   await page.getByLabel('Title').fill(title);
   await page.getByRole('radio', { name: 'Segment' }).check();
@@ -155,7 +148,7 @@ test('a leader cannot target someone outside their branch', async ({ page }) => 
        SELECT 1 FROM users_hierarchy_closure c WHERE c.ancestor_id = $1 AND c.descendant_id = u.id) ORDER BY u.id DESC LIMIT 1`,
     [leaderId],
   );
-  await signIn(page, 'leader');
+  await openAs(page, 'leader');
   const title = `Outside ${Date.now()}`;
   const response = await page.request.post('/api/alerts/new-alert', {
     headers,

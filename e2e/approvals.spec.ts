@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { setVerified } from './db.ts';
 import { e2eBaseUrl } from './environment.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, openAs, test } from './fixtures.ts';
 
 // Approvals (spec 1 §2.11a, §4; spec 2 §4 "Dealer request"): the admin declines a request with a
 // reason, the leader who submitted it fixes it and resubmits, and it is pending again.
@@ -97,7 +97,7 @@ async function signInAdminBeside(browser: Browser) {
   const page = await context.newPage();
   await dismissAlertsPopup(page);
   try {
-    await signIn(page, 'admin');
+    await openAs(page, 'admin');
   } catch (error) {
     await context.close();
     throw error;
@@ -114,7 +114,7 @@ test('the admin declines a request with a reason; the leader resubmits it and it
   const tag = [...`${Date.now()}`.slice(-5)].map((digit) => 'abcdefghij'[Number(digit)]).join('');
   const name = { firstName: 'Sipho', surname: `Ndlovu${tag}` };
   await dismissAlertsPopup(page);
-  await signIn(page, 'leader');
+  await openAs(page, 'leader');
   const request = await submitRequest(page, name);
 
   // The admin declines it; a reason is required.
@@ -173,8 +173,7 @@ test('the admin declines a request with a reason; the leader resubmits it and it
 
 test('a leader cannot reach the admin approval list or decide on a request', async ({ page }) => {
   await dismissAlertsPopup(page);
-  await signIn(page, 'leader');
-  await page.goto('/approvals');
+  await openAs(page, 'leader', '/approvals');
   // A leader's '/approvals' is their own requests, without the Pending / Declined tabs.
   await expect(page.getByRole('heading', { name: 'Your Pending Requests' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Declined' })).toHaveCount(0);
@@ -191,7 +190,7 @@ test('the admin approves a pending user from the manage-user screen', async ({ p
   const tag = [...`${Date.now()}`.slice(-5)].map((digit) => 'abcdefghij'[Number(digit)]).join('');
   const name = { firstName: 'Lerato', surname: `Khumalo${tag}` };
   await dismissAlertsPopup(page);
-  await signIn(page, 'leader');
+  await openAs(page, 'leader');
   const request = await submitRequest(page, name);
 
   const { context: admin, page: adminPage } = await signInAdminBeside(browser);

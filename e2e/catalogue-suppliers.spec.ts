@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, openAs, test } from './fixtures.ts';
 
 // Spec 3 §2.12: an admin adds a supplier with its contacts and a banner, adds a product priced
 // with VAT, and matches the imported products the demo left unmatched; then the pages on a phone.
@@ -40,8 +40,7 @@ async function openSupplier(page: Page, name: string) {
 test('an admin adds a supplier with contacts and a banner, then a product priced with VAT', async ({ page }) => {
   test.setTimeout(90_000);
   await putAwayAlerts(page);
-  await signIn(page, 'admin');
-  await page.goto('/settings/suppliers');
+  await openAs(page, 'admin', '/settings/suppliers');
   await expect(page.getByRole('heading', { level: 1, name: 'Suppliers' })).toBeVisible();
   await page.getByRole('link', { name: 'Add Supplier' }).click();
   await expect(page).toHaveURL(/\/addSupplier$/);
@@ -137,7 +136,7 @@ test('an admin adds a supplier with contacts and a banner, then a product priced
 test('the unmatched banner goes once every imported product is matched', async ({ page }) => {
   test.setTimeout(60_000);
   await putAwayAlerts(page);
-  await signIn(page, 'admin');
+  await openAs(page, 'admin');
   await openSupplier(page, 'Metro Fibre Connect');
   const unmatched = page.getByText('Unmatched Products - Please match all products');
   await expect(unmatched).toBeVisible();
@@ -155,8 +154,7 @@ test('the unmatched banner goes once every imported product is matched', async (
 
 test('the product types: add, rename, a duplicate refused, delete', async ({ page }) => {
   await putAwayAlerts(page);
-  await signIn(page, 'admin');
-  await page.goto('/settings/product-types');
+  await openAs(page, 'admin', '/settings/product-types');
   await page.getByRole('button', { name: 'Add Product Type' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Product Type' });
   await dialog.getByLabel('Product type name').fill('mobile');
@@ -193,8 +191,7 @@ test.describe('on a phone', () => {
   test('the catalogue pages fit 400 px and pass axe', async ({ page }) => {
     test.setTimeout(90_000);
     await putAwayAlerts(page);
-    await signIn(page, 'admin');
-    await page.goto('/settings/product-types');
+    await openAs(page, 'admin', '/settings/product-types');
     await expect(page.getByRole('list', { name: 'Product types' })).toBeVisible();
     await expectPhoneReady(page, '/settings/product-types');
     await page.goto('/settings/suppliers');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { query, setCommissionFreeze } from './db.ts';
-import { DEMO_PASSWORD, expect, personas, signIn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, openAs, personas, test } from './fixtures.ts';
 
 // Issue 15's journey (spec 3 §2.9, §4.5; decisions 031, 032, 035): on the demo data the admin runs
 // a whole commission cycle on '/commissions' in its order: freeze on (the agent then cannot change
@@ -51,8 +51,7 @@ test('the admin runs a whole commission cycle from freeze to close; a second clo
   const periodId = active!.id;
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'admin');
-  await page.goto('/admin-section');
+  await openAs(page, 'admin', '/admin-section');
   await page.getByRole('link', { name: /Commissions/ }).click();
   await expect(page).toHaveURL(/\/commissions$/);
   await expect(page.getByRole('heading', { name: 'Commissions Management' })).toBeVisible();
@@ -70,8 +69,7 @@ test('the admin runs a whole commission cycle from freeze to close; a second clo
   const agentContext = await browser.newContext();
   const agentPage = await agentContext.newPage();
   await dismissAlertsPopup(agentPage);
-  await signIn(agentPage, 'agent');
-  await agentPage.goto('/profile');
+  await openAs(agentPage, 'agent', '/profile');
   await expect(agentPage.getByText('Commission Period Active')).toBeVisible();
   await expect(agentPage.getByRole('button', { name: 'Edit Your Details' })).toBeDisabled();
   const refused = await agentPage.request.put('/api/profile', {

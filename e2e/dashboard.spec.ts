@@ -1,5 +1,5 @@
 import { query } from './db.ts';
-import { expect, personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 
 // The dashboard's parts (spec 2): the leaderboard, Insights and the dealer's own lists.
 
@@ -24,7 +24,7 @@ async function agentSellsToday(count: number) {
 
 test('the agent leads this month on the dashboard, steps back a month and opens the full page', async ({ page }) => {
   await agentSellsToday(500);
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   // The newest banner an admin set, loaded for the agent.
   const banner = page.getByRole('img', { name: 'Dashboard banner' });
   await expect(banner).toBeVisible();
@@ -63,7 +63,7 @@ test('the agent leads this month on the dashboard, steps back a month and opens 
 
 test('on a phone the leaderboard shows one list at a time', async ({ page }) => {
   await page.setViewportSize({ width: 400, height: 850 });
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   const board = page.getByRole('region', { name: 'Leaderboard' });
   await expect(board.getByRole('button', { name: 'Overall' })).toHaveAttribute('aria-pressed', 'true');
   await expect(board.getByRole('region', { name: 'Overall' })).toHaveCount(0);
@@ -72,7 +72,7 @@ test('on a phone the leaderboard shows one list at a time', async ({ page }) => 
 });
 
 test('a waiting user has no leaderboard', async ({ page }) => {
-  await signIn(page, 'pending');
+  await openAs(page, 'pending');
   await expect(page.getByRole('heading', { name: 'Choose a dashboard' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Leaderboard' })).toHaveCount(0);
   await page.goto('/agent-dash/leaderBoard');
@@ -80,7 +80,7 @@ test('a waiting user has no leaderboard', async ({ page }) => {
 });
 
 test('a leader opens Insights: the structure totals and the tree rooted at the leader', async ({ page }) => {
-  await signIn(page, 'leader');
+  await openAs(page, 'leader');
   await page.getByRole('button', { name: 'Insights' }).click();
   const dialog = page.getByRole('dialog', { name: 'User Insights' });
   await expect(dialog).toBeVisible();
@@ -103,14 +103,14 @@ test('a leader opens Insights: the structure totals and the tree rooted at the l
 });
 
 test('an agent has no Insights', async ({ page }) => {
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   await expect(page.getByRole('heading', { name: 'Choose a dashboard' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Leaderboard' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Insights' })).toHaveCount(0);
 });
 
 test('the agent opens Active Orders and Lead Management from the dashboard and searches them', async ({ page }) => {
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   await page.getByRole('link', { name: 'Active Orders' }).click();
   await expect(page.getByRole('heading', { name: 'Active Orders', level: 1 })).toBeVisible();
   await expect(page.getByText(/^\d+ in all$/)).toBeVisible();

@@ -91,3 +91,19 @@ export function findSpareUser(skip = 0): Promise<{ id: number; email: string; ph
     return row;
   });
 }
+
+/**
+ * Puts away the 'Your Alerts' popup of every alert waiting for a user, as 'Got It' does (they stay
+ * unread): a journey that opens the home page then starts with no popup, instead of waiting to see
+ * whether one comes.
+ */
+export function putAwayAlertPopups(email: string): Promise<void> {
+  return withClient(async (client) => {
+    await client.query(
+      `UPDATE alert_recipients r SET popup_dismissed_at = now()
+         FROM users_master u
+        WHERE r.user_id = u.id AND u.email = $1 AND r.popup_dismissed_at IS NULL`,
+      [email],
+    );
+  });
+}

@@ -1,5 +1,5 @@
 import { query } from './db.ts';
-import { expect as baseExpect, personas, signIn, test } from './fixtures.ts';
+import { expect as baseExpect, openAs, personas, test } from './fixtures.ts';
 import { linkIn } from './outbox.ts';
 import { pdfText } from './pdf-text.ts';
 
@@ -28,9 +28,7 @@ test('the admin generates a contract, the agent signs it by the e-mailed link, t
       )
     )[0];
   const before = (await newestMail())?.id ?? 0;
-  await signIn(page, 'admin');
-
-  await page.goto(`/manage-user/${agent!.id}`);
+  await openAs(page, 'admin', `/manage-user/${agent!.id}`);
   await page.getByRole('button', { name: 'Dealer Contracts' }).click();
   const dialog = page.getByRole('dialog', { name: /Dealer Contracts/ });
   await expect(dialog).toBeVisible();

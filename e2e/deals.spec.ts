@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { removeFeature } from './db.ts';
-import { expect, personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 
 // Deals (spec 3 §2.11, §5.1) and settings (§2.1) as an admin uses them, by the spec's texts.
 
@@ -16,8 +16,7 @@ function dismissAlertsPopup(page: Page) {
 test('an admin creates a deal and adds a product with its rates', async ({ page }) => {
   test.setTimeout(60_000);
   await dismissAlertsPopup(page);
-  await signIn(page, 'admin');
-  await page.goto('/admin-section');
+  await openAs(page, 'admin', '/admin-section');
   await page.getByRole('link', { name: /^Deals/ }).click();
   await expect(page).toHaveURL(/\/deals$/);
   await expect(page.getByRole('heading', { name: 'Deals', level: 1 })).toBeVisible();
@@ -81,8 +80,7 @@ test('an admin without the Deals flag gets the access-denied page and a 403', as
   const restore = await removeFeature(personas.admin, 'Deals');
   try {
     await dismissAlertsPopup(page);
-    await signIn(page, 'admin');
-    await page.goto('/deals');
+    await openAs(page, 'admin', '/deals');
     await expect(page.getByRole('heading', { name: DENIED })).toBeVisible();
     expect((await page.request.get('/api/deals')).status()).toBe(403);
     // Settings stay open to every admin; the hub shows no Deals link.
@@ -96,8 +94,7 @@ test('an admin without the Deals flag gets the access-denied page and a 403', as
 
 test('an admin adds and removes a service and reads the levels', async ({ page }) => {
   await dismissAlertsPopup(page);
-  await signIn(page, 'admin');
-  await page.goto('/admin-section');
+  await openAs(page, 'admin', '/admin-section');
   await page.getByRole('link', { name: /^Settings/ }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await page.getByRole('link', { name: /^Services/ }).click();
@@ -129,7 +126,7 @@ test.describe('on a 400 px phone', () => {
   test('the deals and settings pages fit and pass axe', async ({ page }) => {
     test.setTimeout(60_000);
     await dismissAlertsPopup(page);
-    await signIn(page, 'admin');
+    await openAs(page, 'admin');
     for (const path of ['/deals', '/settings', '/settings/services', '/settings/levels', '/settings/banner']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -2,8 +2,9 @@
 // runs (different ports) never share or drop each other's database.
 //
 // A run may split the journeys over E2E_SHARDS servers, one per Playwright worker, each on its own
-// port and its own database (docs/decisions/040): shard i listens on E2E_PORT + 1000·i. A worker
-// drives the server of its parallel index, so no two journeys ever share a server at once.
+// port and its own database (docs/decisions/040): shard i listens on E2E_PORT + i, so a run with N
+// shards takes the ports E2E_PORT … E2E_PORT + N − 1 (docs/decisions/051). A worker drives the
+// server of its parallel index, so no two journeys ever share a server at once.
 import path from 'node:path';
 
 /** The port given for this run; shard 0's server listens on it. */
@@ -13,7 +14,7 @@ export const e2eShards = Math.max(1, Number(process.env.E2E_SHARDS ?? 1));
 
 /** The port of shard `shard`'s server. */
 export function e2eShardPort(shard: number): number {
-  return e2eBasePort + 1000 * shard;
+  return e2eBasePort + shard;
 }
 
 // The server is told its shard (E2E_SHARD); a Playwright worker has its parallel index.

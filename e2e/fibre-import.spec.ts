@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { query, removeFeature } from './db.ts';
-import { expect, personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 
 // Import Fibre Activity (spec 3 §2.10, §3.6, §5.4): the admin imports a supplier's CSV; the good
 // rows land, the bad ones are reported by line and reason.
@@ -30,8 +30,7 @@ test('an admin imports fibre activity; two bad rows are reported while the rest 
     `Z-${agent!.id},${order(n)},Paid,,${cells.account ?? `ACC-${n}`},Customer ${n},0821234567,,1 Main Road,2026-11-01,${cells.paid ?? '2026-11-02'},2026-11-03,,PREM-${n},Metro 50 Mbps,Gauteng`;
   const csv = [HEADER, row(1), row(2), row(3, { account: '' }), row(4, { paid: '2026-13-01' }), row(5)].join('\n');
 
-  await signIn(page, 'admin');
-  await page.goto('/admin-section');
+  await openAs(page, 'admin', '/admin-section');
   await page.getByRole('link', { name: /^Import Fibre Activity/ }).click();
   await expect(page).toHaveURL(/\/import-fibre-activity$/);
   await expect(page.getByRole('heading', { name: 'Import Fibre Activity', level: 1 })).toBeVisible();
@@ -81,8 +80,7 @@ test('without the Commissions flag the page is denied and the hub has no Imports
   await dismissAlertsPopup(page);
   const restore = await removeFeature(personas.admin, 'Commissions');
   try {
-    await signIn(page, 'admin');
-    await page.goto('/admin-section');
+    await openAs(page, 'admin', '/admin-section');
     await expect(page.getByRole('heading', { name: 'Settings' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: /^Import Fibre Activity/ })).toHaveCount(0);
     await page.goto('/import-fibre-activity');

@@ -1,5 +1,5 @@
 import { query } from './db.ts';
-import { expect, personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 
 // Finance applications on the user detail page (issue 16; spec 3 §2.16, §4.8, §5.7): the admin
 // opens the agent's page, a support application stops at five items, a valid one is submitted and
@@ -20,8 +20,7 @@ test('the admin files a support application of at most five items and the financ
     'SELECT id, first_name, surname FROM users_master WHERE email = $1',
     [personas.agent],
   );
-  await signIn(page, 'admin');
-  await page.goto(`/user-detail/${agent!.id}`);
+  await openAs(page, 'admin', `/user-detail/${agent!.id}`);
   const card = page.getByRole('region', { name: 'Finance Applications' });
   // The first page of a fresh server on a busy two-core machine may take its time.
   await expect(card).toBeVisible({ timeout: 30_000 });
@@ -73,8 +72,7 @@ test('the admin files a support application of at most five items and the financ
 
 test('the credit application shows the available credit and clears the cosigner code on No', async ({ page }) => {
   const [agent] = await query<{ id: number }>('SELECT id FROM users_master WHERE email = $1', [personas.agent]);
-  await signIn(page, 'admin');
-  await page.goto(`/user-detail/${agent!.id}`);
+  await openAs(page, 'admin', `/user-detail/${agent!.id}`);
   const card = page.getByRole('region', { name: 'Finance Applications' });
   await expect(card).toBeVisible({ timeout: 30_000 });
   await card.getByRole('button', { name: 'New Credit Application' }).click();

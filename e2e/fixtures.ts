@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type Cookie, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -29,6 +29,33 @@ export async function signIn(page: Page, who: Persona | string, password = DEMO_
   await page.getByRole('button', { name: 'Sign In' }).click();
   // Home, or the password page for someone holding a temporary password.
   await expect(page).toHaveURL(/\/(update-password)?$/);
+}
+
+// This worker's session per persona, made by the first sign-in through the page (docs/decisions/051).
+const sessions = new Map<Persona, Cookie[]>();
+
+/**
+ * Opens `path` signed in as a persona, for journeys that are not about signing in: with the session
+ * this worker's first sign-in of that persona made, else (none yet, or it ended: a sign-out, a
+ * password change, the idle limit) through the sign-in page, whose session is then kept.
+ */
+export async function openAs(page: Page, who: Persona, path = '/'): Promise<void> {
+  const context = page.context();
+  const kept = sessions.get(who);
+  if (kept) {
+    await context.addCookies(kept);
+    // The server decides whether the session still holds; one small request, no page.
+    if ((await context.request.get('/api/me')).ok()) {
+      await page.goto(path);
+      if (path === '/') await expect(page).toHaveURL(/\/$/);
+      return;
+    }
+    sessions.delete(who);
+    await context.clearCookies();
+  }
+  await signIn(page, who);
+  sessions.set(who, await context.cookies());
+  if (path !== '/') await page.goto(path);
 }
 
 /** Signs out through the side menu. */

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { query, removeFeature } from './db.ts';
-import { expect, personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 
 // The helpdesk consoles (issue 13 points 3-5; spec 3 §2.1, §2.2, §4.3, §5.3) as an admin uses
 // them, by the spec's texts, on the demo's tickets.
@@ -54,8 +54,7 @@ test('the helpdesk filters and searches, answers with an internal note and a can
   test.setTimeout(120_000);
   const ticket = await openTicket();
   await dismissAlertsPopup(page);
-  await signIn(page, 'admin');
-  await page.goto('/admin-section');
+  await openAs(page, 'admin', '/admin-section');
   const helpdesk = page.getByRole('region', { name: 'Helpdesk' });
   await expect(helpdesk.getByRole('link', { name: /^Sales Assist/ })).toBeVisible();
   await helpdesk.getByRole('link', { name: /^Agent Support/ }).click();
@@ -172,8 +171,7 @@ test("a dealer's new message shows in the console without a reload", async ({ pa
   test.setTimeout(90_000);
   const ticket = await openTicket(true);
   await dismissAlertsPopup(page);
-  await signIn(page, 'admin');
-  await page.goto('/admin-agent-support');
+  await openAs(page, 'admin', '/admin-agent-support');
   await page.getByRole('searchbox', { name: 'Search tickets' }).fill(ticket.supplier_ticket_number);
   const row = page
     .getByRole('grid', { name: 'Agent Support' })
@@ -189,7 +187,7 @@ test("a dealer's new message shows in the console without a reload", async ({ pa
   const dealer = await browser.newContext();
   try {
     const dealerPage = await dealer.newPage();
-    await signIn(dealerPage, 'agent');
+    await openAs(dealerPage, 'agent');
     // From the dealer's page, as its own code would send it (same origin, the dealer's session).
     const status = await dealerPage.evaluate(async (id) => {
       const response = await fetch(`/api/tickets/agent_support/${id}/activity`, {
@@ -210,8 +208,7 @@ test('an admin without the Agent Support flag is refused, and the hub leaves the
   const restore = await removeFeature(personas.admin, 'Agent Support');
   try {
     await dismissAlertsPopup(page);
-    await signIn(page, 'admin');
-    await page.goto('/admin-agent-support');
+    await openAs(page, 'admin', '/admin-agent-support');
     await expect(page.getByRole('heading', { name: DENIED })).toBeVisible();
     expect((await page.request.get('/api/admin/tickets/agent_support')).status()).toBe(403);
     await page.goto('/admin-section');
@@ -226,8 +223,7 @@ test('an admin without the Agent Support flag is refused, and the hub leaves the
 test('the support statuses and canned replies editors', async ({ page }) => {
   test.setTimeout(60_000);
   await dismissAlertsPopup(page);
-  await signIn(page, 'admin');
-  await page.goto('/helpdesk/support-statuses');
+  await openAs(page, 'admin', '/helpdesk/support-statuses');
   await expect(page.getByRole('heading', { name: 'Support Statuses', level: 1 })).toBeVisible();
   const status = `Awaiting wayleave ${Date.now()}`;
   await page.getByRole('button', { name: 'Add Status' }).click();
@@ -269,7 +265,7 @@ test.describe('on a 400 px phone', () => {
   test('the helpdesk pages fit and pass axe', async ({ page }) => {
     test.setTimeout(90_000);
     await dismissAlertsPopup(page);
-    await signIn(page, 'admin');
+    await openAs(page, 'admin');
     for (const path of [
       '/admin-agent-support',
       '/sales-leads-admin-view',

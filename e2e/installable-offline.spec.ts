@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 // The one journey with the service worker on (playwright.config.ts blocks it for the others).
 test.use({ serviceWorkers: 'allow' });
@@ -33,21 +33,24 @@ test('the portal installs: a valid manifest with icons and a registered service 
   const parsed = await cdp.send('Page.getAppManifest');
   expect(parsed.errors).toEqual([]);
 
-  // The worker comes from a file (no inline script) and takes control of the page.
+  // The worker comes from a file (no inline script) and takes control of the page. `ready` answers
+  // once there is an active worker, which may still be 'activating' for a moment.
   const worker = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
-    return { scope: registration.scope, script: registration.active?.scriptURL, state: registration.active?.state };
+    return { scope: registration.scope, script: registration.active?.scriptURL };
   });
   expect(worker.scope).toMatch(/\/$/);
   expect(worker.script).toMatch(/\/sw\.js$/);
-  expect(worker.state).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+    .toBe('activated');
 });
 
 test('with no signal a page shows the offline page, and Try again loads it when the signal is back', async ({
   page,
   context,
 }) => {
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
@@ -65,7 +68,7 @@ test('with no signal a page shows the offline page, and Try again loads it when 
 });
 
 test('the service worker keeps the page shell, never an API answer', async ({ page }) => {
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   // A second load, now through the worker: the page comes from its cache, the API from the network.

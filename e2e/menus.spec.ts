@@ -1,4 +1,4 @@
-import { expect, type Persona, signIn, test } from './fixtures.ts';
+import { expect, openAs, type Persona, test } from './fixtures.ts';
 
 const MENUS: Record<Persona, string[]> = {
   admin: ['Dashboard', 'Manage People', 'University', 'Alerts', 'Admin', 'Outbox', 'Profile', 'Logout'],
@@ -10,7 +10,7 @@ const MENUS: Record<Persona, string[]> = {
 
 for (const persona of ['admin', 'leader', 'agent', 'pending'] as const) {
   test(`the ${persona}'s side menu`, async ({ page }) => {
-    await signIn(page, persona);
+    await openAs(page, persona);
     const menu = page.getByRole('list', { name: 'Main menu' });
     await expect(menu.getByRole('listitem')).toHaveText(MENUS[persona]);
     await expect(page.getByText('V 2.0.0')).toBeVisible();
@@ -24,7 +24,7 @@ test('the admin reaches the people pages from the Admin hub', async ({ page }) =
   await page.addLocatorHandler(page.getByRole('dialog', { name: 'Your Alerts' }), async (popup) => {
     await popup.getByRole('button', { name: 'Got It' }).click();
   });
-  await signIn(page, 'admin');
+  await openAs(page, 'admin');
   await page.getByRole('list', { name: 'Main menu' }).getByRole('link', { name: 'Admin' }).click();
   await expect(page).toHaveURL(/\/admin-section$/);
   const agentActions = page.getByRole('region', { name: 'Agent Actions' });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { e2eBaseUrl } from './environment.ts';
-import { expect, signIn, signOut, test } from './fixtures.ts';
+import { expect, openAs, signIn, signOut, test } from './fixtures.ts';
 import { AdminOutbox, codeIn, linkIn } from './outbox.ts';
 
 /** The new user's own password, chosen in place of the temporary one. */
@@ -76,8 +76,7 @@ test('a leader creates a user through all five steps; the user verifies, the adm
   const idNumber = saId('1992-03-14', Number(run.slice(-4)));
 
   await dismissAlertsPopup(page);
-  await signIn(page, 'leader');
-  await page.goto('/users/create');
+  await openAs(page, 'leader', '/users/create');
   await expect(page.getByRole('heading', { name: 'Create New User' })).toBeVisible();
 
   // Step 1: nothing filled in yet, so Next shows the step's messages and stays.
@@ -254,8 +253,7 @@ test('a leader creates a user through all five steps; the user verifies, the adm
     const adminPage = await admin.newPage();
     await dismissAlertsPopup(adminPage);
     try {
-      await signIn(adminPage, 'admin');
-      await adminPage.goto('/approvals');
+      await openAs(adminPage, 'admin', '/approvals');
       await expect(adminPage.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true');
       const pendingRow = adminPage.locator('.MuiDataGrid-row', { hasText: 'Naledi' }).filter({ hasText: phone });
       await expect(pendingRow.getByText('Z-2: Lwazi Leader')).toBeVisible();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { removeFeature } from './db.ts';
-import { expect, personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 
 // Order Override (spec 3 §2.13, §4.4, §8) and Edit Sales Note (spec 3 §2.14; spec 2 §5) as an admin
 // uses them, by the spec's texts. The demo seeds unmatched Metro orders (MFC-9000xx), orders whose
@@ -30,8 +30,7 @@ async function expectNoSeriousViolations(page: Page, what: string) {
 test('an admin reassigns an unmatched order, which then shows under Reallocated Orders', async ({ page }) => {
   test.setTimeout(60_000);
   await dismissAlertsPopup(page);
-  await signIn(page, 'admin');
-  await page.goto('/admin-section');
+  await openAs(page, 'admin', '/admin-section');
   await page.getByRole('link', { name: /^Manual Order Override/ }).click();
   await expect(page).toHaveURL(/\/order-override$/);
   await expect(page.getByRole('heading', { name: 'Order Override', level: 1 })).toBeVisible();
@@ -64,8 +63,7 @@ test('an admin reassigns an unmatched order, which then shows under Reallocated 
 
 test('Find Order: a missing number, and an order whose commission is paid is refused', async ({ page }) => {
   await dismissAlertsPopup(page);
-  await signIn(page, 'admin');
-  await page.goto('/order-override');
+  await openAs(page, 'admin', '/order-override');
   await page.getByLabel('Supplier').selectOption({ label: METRO });
   await page.getByRole('button', { name: 'Find Order' }).click();
   const dialog = page.getByRole('dialog', { name: 'Find Order' });
@@ -111,8 +109,7 @@ test('an admin without Reallocations gets the access-denied page', async ({ page
   const restore = await removeFeature(personas.admin, 'Reallocations');
   try {
     await dismissAlertsPopup(page);
-    await signIn(page, 'admin');
-    await page.goto('/admin-section');
+    await openAs(page, 'admin', '/admin-section');
     await expect(page.getByRole('link', { name: /^Edit Sales Note/ })).toBeVisible();
     await expect(page.getByRole('link', { name: /^Manual Order Override/ })).toHaveCount(0);
     await page.goto('/order-override');
@@ -127,8 +124,7 @@ test('on Edit Sales Note an admin sees the dealers’ notes and a bad reference 
 }) => {
   test.setTimeout(60_000);
   await dismissAlertsPopup(page);
-  await signIn(page, 'admin');
-  await page.goto('/admin-section');
+  await openAs(page, 'admin', '/admin-section');
   await page.getByRole('link', { name: /^Edit Sales Note/ }).click();
   await expect(page).toHaveURL(/\/edit-sales-note$/);
   await page.getByLabel('Supplier').selectOption({ label: METRO });
@@ -168,8 +164,7 @@ test.describe('on a phone', () => {
   }) => {
     test.setTimeout(90_000);
     await dismissAlertsPopup(page);
-    await signIn(page, 'admin');
-    await page.goto('/order-override');
+    await openAs(page, 'admin', '/order-override');
     await page.getByLabel('Supplier').selectOption({ label: METRO });
     await expect(page.getByRole('grid', { name: 'Unmatched Orders' }).getByText('MFC-900002')).toBeVisible();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

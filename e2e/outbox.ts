@@ -2,7 +2,7 @@
 // browser context beside the one the journey runs in.
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { e2eBaseUrl } from './environment.ts';
-import { signIn } from './fixtures.ts';
+import { openAs } from './fixtures.ts';
 
 export class AdminOutbox {
   private constructor(
@@ -10,7 +10,7 @@ export class AdminOutbox {
     readonly page: Page,
   ) {}
 
-  /** Signs the admin in in a context of its own and opens '/outbox' filtered to one recipient. */
+  /** Opens '/outbox' as the admin in a context of its own, filtered to one recipient. */
   static async open(browser: Browser, recipient: string): Promise<AdminOutbox> {
     // Like the journeys' own contexts (playwright.config.ts): no service worker, every load fresh.
     const context = await browser.newContext({
@@ -19,8 +19,7 @@ export class AdminOutbox {
       serviceWorkers: 'block',
     });
     const page = await context.newPage();
-    await signIn(page, 'admin');
-    await page.goto('/outbox');
+    await openAs(page, 'admin', '/outbox');
     await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
     const outbox = new AdminOutbox(context, page);
     await outbox.showOnly(recipient);

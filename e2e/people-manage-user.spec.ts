@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { e2eDatabaseUrl } from './environment.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, openAs, test } from './fixtures.ts';
 
 // The manage-user screen and user detail (spec 1 §2.10, §2.11): change manager with and without
 // 'Move with children', the leader toggles, and who is refused a user's page.
@@ -55,8 +55,7 @@ test('the admin changes a manager with and without Move with children', async ({
   const firstManager = await createDealer('Firstmanager', adminId, { isLeader: true });
   const secondManager = await createDealer('Secondmanager', adminId, { isLeader: true });
 
-  await signIn(page, 'admin');
-  await page.goto(`/manage-user/${mover}`);
+  await openAs(page, 'admin', `/manage-user/${mover}`);
   await expect(page.getByRole('heading', { name: 'Mover Journey' })).toBeVisible();
   await expect(page.getByTestId('hierarchy-parent')).toHaveText(/Z-\d+: Amara Admin/);
 
@@ -105,8 +104,7 @@ test('the admin changes a manager with and without Move with children', async ({
 test('the admin toggles Trainer and Growth Leader', async ({ page }) => {
   const adminId = await personaId('admin@demo.co.za');
   const dealer = await createDealer('Toggled', adminId);
-  await signIn(page, 'admin');
-  await page.goto(`/manage-user/${dealer}`);
+  await openAs(page, 'admin', `/manage-user/${dealer}`);
   const status = page.getByRole('region', { name: 'User Status' });
   await expect(page.getByText('Growth Leader', { exact: true })).toHaveCount(1);
 
@@ -137,8 +135,7 @@ test('the admin toggles Trainer and Growth Leader', async ({ page }) => {
 test("an agent gets the access-denied page for another user's detail, but sees their own", async ({ page }) => {
   const leaderId = await personaId('leader@demo.co.za');
   const agentId = await personaId('agent@demo.co.za');
-  await signIn(page, 'agent');
-  await page.goto(`/user-detail/${leaderId}`);
+  await openAs(page, 'agent', `/user-detail/${leaderId}`);
   await expect(page.getByRole('heading', { name: DENIED })).toBeVisible();
   await page.goto(`/user-detail/${agentId}`);
   await expect(page.getByRole('heading', { name: `Z-${agentId}: Ayanda Agent` })).toBeVisible();
@@ -152,7 +149,7 @@ test('a leader is refused a user outside their branch, and manages one inside it
   const leaderId = await personaId('leader@demo.co.za');
   const outsider = await createDealer('Outsider', adminId);
   const member = await createDealer('Member', leaderId);
-  await signIn(page, 'leader');
+  await openAs(page, 'leader');
   for (const path of [`/user-detail/${outsider}`, `/manage-user/${outsider}`]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: DENIED })).toBeVisible();

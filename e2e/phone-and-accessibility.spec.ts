@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, openAs, test } from './fixtures.ts';
 
 // The main journeys on a 400 px wide phone, each page checked with axe: no serious or critical
 // accessibility violation (WCAG 2.1 A and AA rules) on the pages a dealer uses every day.
@@ -43,7 +43,7 @@ test('signing in on a phone', async ({ page }) => {
 test('a leader works their team on a phone', async ({ page }) => {
   test.setTimeout(90_000);
   await dismissAlertsPopup(page);
-  await signIn(page, 'leader');
+  await openAs(page, 'leader');
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page, 'the dashboard');
 
@@ -73,9 +73,7 @@ test('a leader works their team on a phone', async ({ page }) => {
 test('an admin manages a user and decides requests on a phone', async ({ page }) => {
   test.setTimeout(90_000);
   await dismissAlertsPopup(page);
-  await signIn(page, 'admin');
-
-  await page.goto('/manage-user/3');
+  await openAs(page, 'admin', '/manage-user/3');
   await expect(page.getByText('Z-3').first()).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page, '/manage-user');

@@ -19,7 +19,10 @@ export default defineConfig({
   use: {
     // Workers load this file again with their parallel index set: each one gets its shard's server.
     baseURL: e2eBaseUrl,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every journey CPU (a DOM snapshot per action), about a tenth of the run
+    // on a busy machine: CI records the retry of a failed journey only; a local run keeps the trace
+    // of any failure (docs/decisions/051).
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // The journeys test pages, not the service worker: blocked so every load is fresh from the
     // server and page.route() sees every request. installable-offline.spec.ts allows it.
     serviceWorkers: 'block',

@@ -1,8 +1,8 @@
 import { setCommissionFreeze } from './db.ts';
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, openAs, test } from './fixtures.ts';
 
 test('the profile page shows the banner, the tabs and the verification status', async ({ page }) => {
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   await page.getByRole('list', { name: 'Main menu' }).getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByRole('heading', { name: 'Profile - Ayanda Agent' })).toBeVisible();
   await expect(page.getByText('Ayanda Sales').first()).toBeVisible();
@@ -17,8 +17,7 @@ test('the profile page shows the banner, the tabs and the verification status', 
 });
 
 test('the agent edits the profile: a validation error first, then a save', async ({ page }) => {
-  await signIn(page, 'agent');
-  await page.goto('/profile');
+  await openAs(page, 'agent', '/profile');
   await page.getByRole('button', { name: 'Edit Your Details' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
   await expect(dialog).toBeVisible();
@@ -61,8 +60,7 @@ test('the agent edits the profile: a validation error first, then a save', async
 test('the commission freeze disables Edit Your Details', async ({ page }) => {
   await setCommissionFreeze(true);
   try {
-    await signIn(page, 'leader');
-    await page.goto('/profile');
+    await openAs(page, 'leader', '/profile');
     await expect(page.getByText('Commission Period Active')).toBeVisible();
     await expect(page.getByText('Profile updates are temporarily frozen')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit Your Details' })).toBeDisabled();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { query } from './db.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, openAs, test } from './fixtures.ts';
 
 // Ask Siza (spec 2; decision 030): the agent asks a question whose words appear in one training
 // module's question; the answer cites and links that module; the conversation is there when the
@@ -39,7 +39,7 @@ test('the agent asks Siza; the answer cites and links the module whose question 
     [MODULE],
   );
   await dismissAlertsPopup(page);
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
 
   await page.getByRole('button', { name: 'Ask Siza' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ask Siza' });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { query } from './db.ts';
-import { expect, personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 
 // The Supplier Links tab (spec 2 "Supplier Links tab", §4, §5): an admin adds a link whose REST
 // parameter is the dealer's code; the agent opens it and the new tab carries their own Z-code;
@@ -23,7 +23,7 @@ async function signedInPage(browser: Browser, who: 'admin' | 'agent'): Promise<P
     route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Supplier site</h1>' }),
   );
   const page = await context.newPage();
-  await signIn(page, who);
+  await openAs(page, who);
   return page;
 }
 

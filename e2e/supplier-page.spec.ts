@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { query } from './db.ts';
-import { expect, personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 
 // The supplier dashboards (spec 2 "Dashboard", "Supplier page"): the cards, the Reports tab with
 // its tiles, grid, presets, search and 'Agent Report', a leader's downstream view and Structure.
@@ -23,7 +23,7 @@ async function unregisteredSupplier(): Promise<number> {
 test('an agent opens a supplier: tabs, tiles, grid, presets, search and the Agent Report file', async ({ page }) => {
   test.setTimeout(90_000);
   const sunriseId = await unregisteredSupplier();
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   await expect(page.getByRole('heading', { name: 'Choose a dashboard' })).toBeVisible();
   const cards = page.getByRole('region', { name: 'Supplier dashboards' });
   const unregistered = cards.getByRole('listitem', { name: `${UNREGISTERED}, Not Registered` });
@@ -108,7 +108,7 @@ test('an agent opens a supplier: tabs, tiles, grid, presets, search and the Agen
 });
 
 test('a leader picks a downstream agent (WhatsApp off) and opens Structure', async ({ page }) => {
-  await signIn(page, 'leader');
+  await openAs(page, 'leader');
   await page.getByRole('link', { name: 'Metro Fibre Connect' }).click();
   const whatsApp = page.getByRole('link', { name: 'WhatsApp' });
   await expect(whatsApp).toHaveAttribute('href', /^https:\/\/wa\.me\//);
@@ -126,7 +126,7 @@ test('a leader picks a downstream agent (WhatsApp off) and opens Structure', asy
 
 test('at 400 px the cards take one column and the supplier page fits the screen', async ({ page }) => {
   await page.setViewportSize({ width: 400, height: 860 });
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   const cards = page.getByRole('region', { name: 'Supplier dashboards' }).getByRole('listitem');
   await expect(cards.first()).toBeVisible();
   const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
@@ -139,7 +139,7 @@ test('at 400 px the cards take one column and the supplier page fits the screen'
 });
 
 test('an agent logs a sale on the Sales notes tab; a bad reference gets the format message', async ({ page }) => {
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   await page
     .getByRole('region', { name: 'Supplier dashboards' })
     .getByRole('link', { name: 'Metro Fibre Connect' })

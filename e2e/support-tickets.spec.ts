@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { query } from './db.ts';
+import { putAwayAlertPopups, query } from './db.ts';
 import { e2eBaseUrl } from './environment.ts';
-import { expect, type personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 import { AdminOutbox } from './outbox.ts';
 
 // The dealer side of support tickets (spec 2 "Sales Assist tab", "Agent Support tab", §4, §5):
@@ -19,23 +19,13 @@ async function signedInPage(browser: Browser, who: keyof typeof personas): Promi
     serviceWorkers: 'block',
   });
   const page = await context.newPage();
-  await signIn(page, who);
+  await openAs(page, who);
   return page;
-}
-
-/** The demo alerts pop up on load; 'Got It' puts them away. */
-async function putAwayPopup(page: Page): Promise<void> {
-  await page
-    .getByRole('alertdialog', { name: 'Your Alerts' })
-    .getByRole('button', { name: 'Got It' })
-    .click({ timeout: 5000 })
-    .catch(() => {});
 }
 
 async function openSupplierTab(page: Page, tab: 'Sales Assist' | 'Agent Support'): Promise<void> {
   await page.getByRole('region', { name: 'Supplier dashboards' }).getByRole('link', { name: SUPPLIER }).click();
   await expect(page.getByRole('heading', { name: SUPPLIER, level: 1 })).toBeVisible();
-  await putAwayPopup(page);
   await page.getByRole('tab', { name: tab }).click();
 }
 
@@ -54,7 +44,9 @@ test('an agent adds a lead: the required fields, the payment type, then the lead
   test.setTimeout(60_000);
   const run = `${Date.now()}`.slice(-6);
   const customer = `Lerato Mokoena ${run}`;
-  await signIn(page, 'agent');
+  // The demo alerts would pop up on load: put away beforehand (they stay unread).
+  await putAwayAlertPopups(personas.agent);
+  await openAs(page, 'agent');
   await openSupplierTab(page, 'Sales Assist');
   await expect(page.getByText(/handles lead-related queries only/)).toBeVisible();
   for (const status of ['Open', 'In Progress', 'Closed']) {
@@ -99,7 +91,9 @@ test('an agent raises a support ticket with a document, reads the reply live and
   test.setTimeout(90_000);
   const run = `${Date.now()}`.slice(-6);
   const supplierTicket = `MFC-E2E-${run}`;
-  await signIn(page, 'agent');
+  // The demo alerts would pop up on load: put away beforehand (they stay unread).
+  await putAwayAlertPopups(personas.agent);
+  await openAs(page, 'agent');
   await openSupplierTab(page, 'Agent Support');
   await expect(page.getByRole('heading', { name: 'Agent Support Tickets' })).toBeVisible();
   await shoot(page, 'agent-support');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { query } from './db.ts';
-import { expect, personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 
 async function idOf(email: string): Promise<number> {
   const [row] = await query<{ id: number }>('SELECT id FROM users_master WHERE email = $1', [email]);
@@ -34,7 +34,7 @@ test("the leader's Manage Teams shows their own team and nobody else", async ({ 
   expect(team.length).toBeGreaterThan(3);
   expect(outsiders.length).toBeGreaterThan(3);
 
-  await signIn(page, 'leader');
+  await openAs(page, 'leader');
   await page.getByRole('list', { name: 'Main menu' }).getByRole('link', { name: 'Your Team' }).click();
   await expect(page).toHaveURL(/\/manage-dealers$/);
   await expect(page.getByRole('heading', { name: 'Manage Teams' })).toBeVisible();
@@ -61,8 +61,7 @@ test("the leader's Manage Teams shows their own team and nobody else", async ({ 
 });
 
 test("an agent is told they don't have access to Manage Teams", async ({ page }) => {
-  await signIn(page, 'agent');
-  await page.goto('/manage-dealers');
+  await openAs(page, 'agent', '/manage-dealers');
   await expect(page.getByText("You don't have access to this page")).toBeVisible();
 });
 
@@ -77,8 +76,7 @@ test('the leader searches their downstream by phone, name and Z-ID, and cannot o
     [leaderId],
   )) as [{ n: number }];
 
-  await signIn(page, 'leader');
-  await page.goto('/manage-dealers');
+  await openAs(page, 'leader', '/manage-dealers');
   await grid(page)
     .getByRole('link', { name: `Downstream of Z-${agentId}`, exact: true })
     .waitFor();
@@ -137,8 +135,7 @@ test('bulk selection stops at 500 rows, and the admin marks selected users inact
      ON CONFLICT DO NOTHING`,
     [adminId],
   );
-  await signIn(page, 'admin');
-  await page.goto('/manage-dealers');
+  await openAs(page, 'admin', '/manage-dealers');
   await expect(page.getByRole('heading', { name: 'Manage Teams' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Approvals' })).toHaveAttribute('href', '/approvals');
 
@@ -182,8 +179,7 @@ test('bulk selection stops at 500 rows, and the admin marks selected users inact
 
 test('the admin downloads every user as CSV', async ({ page }) => {
   const users = await query<{ email: string | null }>('SELECT email FROM users_master ORDER BY id');
-  await signIn(page, 'admin');
-  await page.goto('/all-users');
+  await openAs(page, 'admin', '/all-users');
   await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export All Users' }).click();

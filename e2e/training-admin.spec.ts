@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { query } from './db.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, openAs, test } from './fixtures.ts';
 
 // Training administration (spec 3 §2.5–2.7, §5.2) and the learner after it (§2.3, §2.4, §4.1): the
 // admin creates a compulsory module, fills its content (two languages, a video, a file, 5 questions
@@ -63,8 +63,7 @@ test('an admin creates a module, the agent fails then passes it, the admin marks
   test.setTimeout(420_000);
   const name = `Fibre installs E2E ${Date.now()}`;
   created.push(name);
-  await signIn(page, 'admin');
-  await page.goto('/admin-section');
+  await openAs(page, 'admin', '/admin-section');
   await page.getByRole('link', { name: /Training Modules/ }).click();
   await expect(page.getByRole('heading', { name: 'Training Modules', level: 1 })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Selling Metro Fibre' })).toBeVisible();
@@ -158,7 +157,7 @@ test('an admin creates a module, the agent fails then passes it, the admin marks
   // The agent: held at 102 by the new compulsory module; fails once, passes the second time.
   const agentContext = await browser.newContext();
   const agent = await agentContext.newPage();
-  await signIn(agent, 'agent');
+  await openAs(agent, 'agent');
   expect(await universityStatus(agent)).toBe(102);
   await agent.goto(`/training-attempt/${moduleId}`);
   await expect(agent.getByRole('heading', { name })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { query } from './db.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, openAs, test } from './fixtures.ts';
 
 // The university (spec 3 §2.3, §2.4, §4.1; decision 028): the agent studies a module with two
 // languages, a video and a file, fails once, passes the second time; a compulsory module not
@@ -79,8 +79,7 @@ test.afterAll(async () => {
 test('the agent fails a module once, then passes it; the card shows 2/5 attempts and the date', async ({ page }) => {
   test.setTimeout(180_000);
   const id = await createModule(MODULE, false);
-  await signIn(page, 'agent');
-  await page.goto('/training');
+  await openAs(page, 'agent', '/training');
   await expect(page.getByRole('heading', { name: 'Dealer Portal University Training' })).toBeVisible();
   await expect(page.getByText('Overall Progress')).toBeVisible();
   await page.getByLabel('Search modules').fill(MODULE);
@@ -158,7 +157,7 @@ async function shoot(page: Page, id: number) {
 test('a compulsory module not passed holds the agent at 102 with the training warning', async ({ page }) => {
   test.setTimeout(90_000);
   await createModule(COMPULSORY, true);
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   await expect(
     page.getByText(
       'Your account is active but has outstanding actions: please complete your compulsory training modules.',

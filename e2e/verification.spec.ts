@@ -1,5 +1,5 @@
 import { setVerified } from './db.ts';
-import { expect, personas, phones, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, phones, test } from './fixtures.ts';
 import { AdminOutbox, codeIn, linkIn } from './outbox.ts';
 
 // The journey verifies the persona; it is made unverified again afterwards for the others.
@@ -14,8 +14,7 @@ test('unverified@demo.co.za verifies the e-mail address by the link and the phon
   // Two browsers and the outbox: more than the usual 30 seconds on a busy two-core machine.
   test.slow();
   await setVerified(personas.unverified, { email: false, phone: false });
-  await signIn(page, 'unverified');
-  await page.goto('/profile');
+  await openAs(page, 'unverified', '/profile');
   const phoneRow = page.getByRole('group', { name: 'Phone' });
   const emailRow = page.getByRole('group', { name: 'Email' });
   await expect(phoneRow.getByText('Not Verified')).toBeVisible();

@@ -1,12 +1,12 @@
 import { setLifecycleStatus, setVerified } from './db.ts';
-import { expect, personas, signIn, test } from './fixtures.ts';
+import { expect, openAs, personas, test } from './fixtures.ts';
 
 const AWAITING = 'Your account is awaiting approval.';
 const VERIFY = 'Please verify your email address and cellphone number in order to get your profile approved.';
 const DEACTIVATED = 'Your account has been deactivated. Please contact support.';
 
 test('pending@demo.co.za sees the awaiting-approval banner and the limited pages', async ({ page }) => {
-  await signIn(page, 'pending');
+  await openAs(page, 'pending');
   await expect(page.getByText(AWAITING)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
   await page.getByRole('button', { name: 'Refresh Page' }).click();
@@ -24,13 +24,13 @@ test('pending@demo.co.za sees the awaiting-approval banner and the limited pages
 
 test('unverified@demo.co.za is asked to verify', async ({ page }) => {
   await setVerified(personas.unverified, { email: false, phone: false });
-  await signIn(page, 'unverified');
+  await openAs(page, 'unverified');
   await expect(page.getByText(VERIFY)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
 });
 
 test('an approval lifts the awaiting-approval banner without a reload (live session)', async ({ page }) => {
-  await signIn(page, 'pending');
+  await openAs(page, 'pending');
   await expect(page.getByText(AWAITING)).toBeVisible();
   await page.evaluate(() => {
     (globalThis as unknown as { sameDocument: boolean }).sameDocument = true;
@@ -46,7 +46,7 @@ test('an approval lifts the awaiting-approval banner without a reload (live sess
 });
 
 test('the menu and banner follow the own row live: deactivated, then active again', async ({ page }) => {
-  await signIn(page, 'agent');
+  await openAs(page, 'agent');
   const menu = page.getByRole('list', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   try {

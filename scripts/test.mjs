@@ -44,8 +44,8 @@ if (buildStatus !== 0) {
 } else {
   const report = `.tmp/playwright-${process.env.E2E_PORT ?? 3100}.json`;
   rmSync(report, { force: true });
-  // E2E_SHARDS=2 splits the journeys over two servers, one worker each (docs/decisions/040); one
-  // until it is measured faster on a quiet machine (on a loaded one it was not, and timed out).
+  // E2E_SHARDS=2 splits the journeys over two servers, one worker each (docs/decisions/040); one,
+  // since it was not faster and timed out on the shared two-core machine, measured twice (040, 051).
   const e2eStatus = run('end to end', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     CI: process.env.CI ?? '1',
   });
