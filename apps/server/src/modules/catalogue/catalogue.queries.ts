@@ -292,18 +292,20 @@ export async function replaceUserLinks(
   }
 }
 
-/** Suppliers whose orders are ranked (the leaderboard flag), not hidden or removed, by name. */
+/** A supplier whose orders are ranked (the leaderboard flag), not hidden or removed. */
+const rankedSupplier = () =>
+  and(
+    eq(suppliersMaster.leaderboard, true),
+    eq(suppliersMaster.isDeleted, false),
+    sql`${suppliersMaster.supplierStatus} <> ${HIDDEN_SUPPLIER}`,
+  );
+
+/** The ranked suppliers, by name. */
 export async function findLeaderboardSuppliers(db: Executor): Promise<NamedItem[]> {
   return db
     .select({ id: suppliersMaster.id, name: suppliersMaster.supplierName })
     .from(suppliersMaster)
-    .where(
-      and(
-        eq(suppliersMaster.leaderboard, true),
-        eq(suppliersMaster.isDeleted, false),
-        sql`${suppliersMaster.supplierStatus} <> ${HIDDEN_SUPPLIER}`,
-      ),
-    )
+    .where(rankedSupplier())
     .orderBy(asc(suppliersMaster.supplierName), asc(suppliersMaster.id));
 }
 
@@ -312,14 +314,7 @@ export async function isLeaderboardSupplier(db: Executor, supplierId: number): P
   const rows = await db
     .select({ id: suppliersMaster.id })
     .from(suppliersMaster)
-    .where(
-      and(
-        eq(suppliersMaster.id, supplierId),
-        eq(suppliersMaster.leaderboard, true),
-        eq(suppliersMaster.isDeleted, false),
-        sql`${suppliersMaster.supplierStatus} <> ${HIDDEN_SUPPLIER}`,
-      ),
-    );
+    .where(and(eq(suppliersMaster.id, supplierId), rankedSupplier()));
   return rows.length > 0;
 }
 
