@@ -17,6 +17,7 @@ export const ORDER_OVERRIDE_MESSAGES = {
   updated: 'Order Updated Successfully',
   failed: 'Error re-assigning order',
   commissionPaid: 'Commission has already been paid',
+  commissionsRunning: 'Commissions are being calculated. Please try again when the step has finished.',
   notFound: (orderNumber: string) => `Order ${orderNumber} not found`,
   orderRequired: 'Please enter an order number.',
   dealerNotAllowed: 'Please choose an active dealer linked to this supplier.',

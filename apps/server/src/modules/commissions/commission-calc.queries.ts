@@ -15,6 +15,36 @@ export async function lockCommissionLines(tx: Executor): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('commission_lines'))`);
 }
 
+/**
+ * The same lock shared, without waiting: held by a change to one order's dealer (Order Override),
+ * so it never interleaves with a step that has staged the orders with their old dealers. Shared,
+ * so two reassignments do not refuse each other.
+ */
+export async function tryShareCommissionLines(tx: Executor): Promise<boolean> {
+  const result = await tx.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock_shared(hashtext('commission_lines')) as locked`,
+  );
+  return Boolean(result.rows[0]?.locked);
+}
+
+/**
+ * Before an order changes dealer: its lines are locked and read first (a stamping that touched them
+ * has committed, or waits for this transaction), then, unless one is stamped to a period (in a
+ * payout), its unstamped calculated lines are dropped: the next calculation writes them for the new
+ * dealer, so stamping cannot pay the old one. Returns whether one is stamped, and how many went.
+ */
+export async function releaseOrderLines(tx: Executor, orderId: number): Promise<{ stamped: boolean; dropped: number }> {
+  const lines = await tx.execute<{ commissions_period_id: number | null }>(sql`
+    select commissions_period_id from commission_lines
+     where orders_import_id = ${orderId} and source <> 'reversal'
+       for update`);
+  if (lines.rows.some((row) => row.commissions_period_id !== null)) return { stamped: true, dropped: 0 };
+  const dropped = await tx.execute(sql`
+    delete from commission_lines
+     where orders_import_id = ${orderId} and source = 'calculated' and commissions_period_id is null`);
+  return { stamped: false, dropped: dropped.rowCount ?? 0 };
+}
+
 export async function findPeriod(db: Executor, id: number) {
   const [row] = await db.select().from(commissionsPeriodIndex).where(eq(commissionsPeriodIndex.id, id));
   return row;

@@ -21,11 +21,13 @@ import {
   lockCommissionLines,
   matchOrderProducts,
   refreshHeldFlags,
+  releaseOrderLines,
   stageDealerLeaders,
   stageEligibleOrders,
   stageHeldPayees,
   stageKeptPairs,
   trainingGateOn,
+  tryShareCommissionLines,
   updateRun,
   updateStructureLevels,
   writeAgentExceptions,
@@ -239,6 +241,24 @@ function toRun(row: CommissionRunRow): CommissionRun {
     startedAt: row.startedAt ? row.startedAt.toISOString() : null,
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
   };
+}
+
+export type OrderLinesRelease =
+  | { state: 'calculating' }
+  | { state: 'stamped' }
+  | { state: 'released'; dropped: number };
+
+/**
+ * Frees an order's commission lines for a change of dealer (Order Override; decision 054), inside
+ * the caller's transaction and before it writes the change. 'calculating': a step that writes lines
+ * is running, and would write them for the old dealer. 'stamped': a line of the order is in a
+ * period's payout, which counts as paid. 'released': its unstamped calculated lines are gone, for
+ * the next calculation to write for the new dealer.
+ */
+export async function releaseOrderForReassignment(tx: Executor, orderId: number): Promise<OrderLinesRelease> {
+  if (!(await tryShareCommissionLines(tx))) return { state: 'calculating' };
+  const lines = await releaseOrderLines(tx, orderId);
+  return lines.stamped ? { state: 'stamped' } : { state: 'released', dropped: lines.dropped };
 }
 
 export async function commissionRunsOf(db: Database, periodId?: number): Promise<CommissionRuns> {

@@ -357,6 +357,92 @@ describe('reassignment', () => {
     });
   });
 
+  describe('and the commission lines of the order (decision 054)', () => {
+    async function orderWithLine(name: string, stamped: boolean) {
+      const [row] = await createOrders(ctx.db, [
+        {
+          suppliersMasterId: supplier.id,
+          refsProductTypeId: ids.typeId!,
+          orderNumber: num(name),
+          orderCreatedDate: today,
+          dealerId: other.id,
+        },
+      ]);
+      const period = stamped
+        ? (
+            await ctx.db.$client.query(
+              `INSERT INTO commissions_period_index (start_date, end_date, paid_date)
+               VALUES (current_date - 30, current_date, current_date + 5) RETURNING id`,
+            )
+          ).rows[0].id
+        : null;
+      await ctx.db.$client.query(
+        `INSERT INTO commission_lines (orders_import_id, payee_users_master_id, role, leader_level, amount_cents, source, commissions_period_id)
+         VALUES ($1, $2, 'agent', null, 15000, 'calculated', $3), ($1, $4, 'leader', 1, 2000, 'calculated', $3)`,
+        [row!.id, other.id, period, admin.id],
+      );
+      return row!.id;
+    }
+    const linesOf = async (orderId: number) =>
+      (
+        await ctx.db.$client.query(
+          'SELECT payee_users_master_id AS payee FROM commission_lines WHERE orders_import_id = $1',
+          [orderId],
+        )
+      ).rows;
+
+    it('drops the order’s unstamped calculated lines with the reassignment, so stamping cannot pay the old dealer', async () => {
+      const orderId = await orderWithLine('LINES-OPEN', false);
+      const res = await call('POST', '/api/orders/override', 'admin', { orderId, dealerId: agent.id });
+      expect(res.statusCode).toBe(200);
+      expect(await linesOf(orderId)).toEqual([]);
+      const { rows } = await ctx.db.$client.query(
+        `SELECT after FROM audit_log WHERE action = 'order.reassign' AND entity_id = $1`,
+        [String(orderId)],
+      );
+      expect(rows[0].after).toMatchObject({ dealerId: agent.id, droppedCommissionLines: 2 });
+    });
+
+    it('refuses an order whose lines are stamped to a period not yet closed: it is in a payout', async () => {
+      const orderId = await orderWithLine('LINES-STAMPED', true);
+      const found = await call(
+        'GET',
+        `/api/orders/override/find?supplierId=${supplier.id}&orderNumber=${num('LINES-STAMPED')}`,
+        'admin',
+      );
+      expect(found.json()).toMatchObject({ isCommissionPaid: true });
+      const res = await call('POST', '/api/orders/override', 'admin', { orderId, dealerId: agent.id });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().detail).toBe('Commission has already been paid');
+      expect(await linesOf(orderId)).toEqual([{ payee: other.id }, { payee: admin.id }]);
+      const { rows } = await ctx.db.$client.query('SELECT 1 FROM orders_admin_override WHERE orders_import_id = $1', [
+        orderId,
+      ]);
+      expect(rows).toHaveLength(0);
+    });
+
+    it('refuses while a commission step holds the lines, and leaves the order as it was', async () => {
+      const orderId = await orderWithLine('LINES-RUNNING', false);
+      const step = await ctx.db.$client.connect();
+      try {
+        await step.query('BEGIN');
+        await step.query(`SELECT pg_advisory_xact_lock(hashtext('commission_lines'))`);
+        const res = await call('POST', '/api/orders/override', 'admin', { orderId, dealerId: agent.id });
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toMatchObject({
+          code: 'COMMISSIONS_RUNNING',
+          detail: 'Commissions are being calculated. Please try again when the step has finished.',
+        });
+      } finally {
+        await step.query('ROLLBACK');
+        step.release();
+      }
+      expect(await linesOf(orderId)).toHaveLength(2);
+      const res = await call('POST', '/api/orders/override', 'admin', { orderId, dealerId: agent.id });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
   it('refuses a missing order', async () => {
     const res = await call('POST', '/api/orders/override', 'admin', { orderId: 2_000_000_000, dealerId: agent.id });
     expect(res.statusCode).toBe(404);

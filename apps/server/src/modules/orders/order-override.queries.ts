@@ -5,6 +5,15 @@ import type { Executor } from '../../db/client.ts';
 // and its reallocated orders, both of the last N days, by the (supplier, created date) index and
 // the override's created index; one order found by its number; the override written.
 
+/**
+ * Paid, for a reassignment (decision 054): recorded paid by a closed period, or a line of the order
+ * stamped to a period (in a payout not yet closed).
+ */
+const COMMISSION_PAID = sql`(exists (select 1 from orders_commission_paid cp where cp.orders_import_id = o.id)
+           or exists (select 1 from commission_lines cl
+                       where cl.orders_import_id = o.id and cl.commissions_period_id is not null
+                         and cl.source <> 'reversal'))`;
+
 export interface WindowFilter {
   supplierId: number;
   windowDays: number;
@@ -26,7 +35,7 @@ export async function findUnmatchedOrders(db: Executor, filter: WindowFilter) {
   }>(sql`
     select o.id, o.order_number, o.agent_identification, o.customer_name, o.product,
            o.order_created_date::text, o.order_paid_date::text,
-           exists (select 1 from orders_commission_paid cp where cp.orders_import_id = o.id) as is_commission_paid,
+           ${COMMISSION_PAID} as is_commission_paid,
            count(*) over ()::int as total
       from orders_import o
      where o.suppliers_master_id = ${filter.supplierId}
@@ -93,7 +102,7 @@ const orderWithDealer = sql`
     select o.id, o.order_number, o.suppliers_master_id, o.customer_name, o.product, o.order_created_date::text,
            u.id as dealer_id, u.first_name as dealer_first_name, u.surname as dealer_surname,
            om.users_master_id as attributed_id, ov.newly_assigned_agent as override_id,
-           exists (select 1 from orders_commission_paid cp where cp.orders_import_id = o.id) as is_commission_paid
+           ${COMMISSION_PAID} as is_commission_paid
       from orders_import o
       left join orders_master om on om.orders_import_id = o.id
       left join orders_admin_override ov on ov.orders_import_id = o.id

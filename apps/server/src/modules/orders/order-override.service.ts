@@ -19,6 +19,7 @@ import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { isSupplierDealer, linkedDealersByStatus, productTypesAndSuppliers } from '../catalogue/catalogue.service.ts';
+import { releaseOrderForReassignment } from '../commissions/commission-calc.service.ts';
 import {
   findOrderByNumber,
   findReallocatedOrders,
@@ -30,7 +31,8 @@ import {
 
 // Order Override (spec 3 §2.13, §4.4; DECISIONS "Orders"). The routes' guard admits admins with the
 // Reallocations flag. A reassignment goes to an active dealer linked to the order's supplier, is
-// refused once the order's commission is paid, and writes the override and its audit row in one
+// refused once the order's commission is paid or in a period's payout (decision 054), and writes the
+// override, drops the order's recalculable commission lines and writes its audit row in one
 // transaction (the order row is locked, so two admins' reassignments queue up).
 
 type Request = Pick<FastifyRequest, 'id' | 'ip'> & { actor?: Actor };
@@ -147,6 +149,13 @@ export async function reassignOrder(
         'DEALER_NOT_ALLOWED',
       );
     }
+    const lines = await releaseOrderForReassignment(tx, request.orderId);
+    if (lines.state === 'calculating') {
+      throw conflict(ORDER_OVERRIDE_MESSAGES.commissionsRunning, undefined, 'COMMISSIONS_RUNNING');
+    }
+    if (lines.state === 'stamped') {
+      throw conflict(ORDER_OVERRIDE_MESSAGES.commissionPaid, undefined, 'COMMISSION_ALREADY_PAID');
+    }
     await upsertOverride(tx, request.orderId, request.dealerId, actor.user.id);
     await writeAudit(tx, {
       actor,
@@ -164,6 +173,7 @@ export async function reassignOrder(
         dealerId: request.dealerId,
         overrideDealerId: request.dealerId,
         assignedBy: actor.user.id,
+        droppedCommissionLines: lines.dropped,
       },
       request: http,
     });
