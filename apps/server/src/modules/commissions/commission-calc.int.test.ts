@@ -471,6 +471,30 @@ describe('held lines roll over; closed periods are refused', () => {
       update commission_lines set commissions_period_id = null where orders_import_id = ${orders['CALC-1']!}`);
   });
 
+  it('after stamping, a new dealer or a new leader above them gets no second line for the same place (decision 054)', async () => {
+    const stamped = await ctx.db.execute<{ id: number }>(sql`
+      update commission_lines set commissions_period_id = ${period}
+       where orders_import_id = ${orders['CALC-1']!} and source = 'calculated' and not is_held
+      returning id`);
+    const before = await linesOf(orders['CALC-1']!);
+    // The order goes to another dealer, and a leader moves in right above the first one.
+    await ctx.db.execute(sql`
+      insert into orders_admin_override (orders_import_id, newly_assigned_agent) values (${orders['CALC-1']!}, ${heldDealer.id})`);
+    const newcomer = await createUser(ctx.db, { withoutLogin: true, parentId: leaders[1]!.id, isLeader: true });
+    await ctx.db.execute(sql`update users_master set parent_id = ${newcomer.id} where id = ${heldDealer.id}`);
+    try {
+      await agentStep();
+      await leaderStep();
+      expect(await linesOf(orders['CALC-1']!)).toEqual(before);
+      expect(before).toHaveLength(stamped.rows.length);
+    } finally {
+      await ctx.db.execute(sql`delete from orders_admin_override where orders_import_id = ${orders['CALC-1']!}`);
+      await ctx.db.execute(sql`update users_master set parent_id = ${leaders[1]!.id} where id = ${heldDealer.id}`);
+      await ctx.db.execute(sql`
+        update commission_lines set commissions_period_id = null where orders_import_id = ${orders['CALC-1']!}`);
+    }
+  });
+
   it('after close, the held line stays unstamped and is released once the payee passes', async () => {
     // What stamping and closing do (the comm-cycle half): attach the unheld lines, mark the orders paid, close.
     await ctx.db.execute(
