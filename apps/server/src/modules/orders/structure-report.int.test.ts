@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrders, type NewOrder } from '../../db/seed/activity-factories.ts';
-import { createProductType, createSupplier, createUser, type UserRow } from '../../db/seed/factories.ts';
+import { createProductType, createSupplier, createUser, linkUser, type UserRow } from '../../db/seed/factories.ts';
 
 // The structure report over a real tree and real orders: subtree totals, levels, reach.
 
@@ -19,6 +19,8 @@ let sibling: UserRow;
 let outsider: UserRow;
 let metro: { id: number };
 let coast: { id: number };
+let hidden: { id: number };
+let unlinked: { id: number };
 let fibreId: number;
 
 const PASSWORD = 'Secret123';
@@ -50,6 +52,9 @@ beforeAll(async () => {
   fibreId = (await createProductType(db, 'Structure Fibre')).id;
   metro = await createSupplier(db, { supplierName: 'Structure Metro', productTypeIds: [fibreId] });
   coast = await createSupplier(db, { supplierName: 'Structure Coast', productTypeIds: [fibreId] });
+  hidden = await createSupplier(db, { supplierName: 'Structure Hidden', productTypeIds: [fibreId], supplierStatus: 3 });
+  unlinked = await createSupplier(db, { supplierName: 'Structure Elsewhere', productTypeIds: [fibreId] });
+  await linkUser(db, leader.id, { supplierIds: [metro.id, coast.id, hidden.id] });
   await createOrders(db, [
     // The grandchild: created, paid, installed and activated in November.
     order(grandchild.id, metro.id, {
@@ -121,5 +126,13 @@ describe('GET /api/orders/structure', () => {
     expect((await report(leaderCookie, 'from=2024-01-01&to=2026-11-30')).status).toBe(400);
     expect((await report(leaderCookie, 'from=2026-02-30&to=2026-03-01')).status).toBe(400);
     expect((await report('', NOVEMBER)).status).toBe(401);
+  });
+
+  it('is a tab of the supplier page: refused for a hidden supplier, one not the viewer’s, and an unknown one', async () => {
+    expect((await report(leaderCookie, `${NOVEMBER}&supplierId=${metro.id}`)).status).toBe(200);
+    expect((await report(leaderCookie, `${NOVEMBER}&supplierId=${hidden.id}`)).status).toBe(403);
+    expect((await report(leaderCookie, `${NOVEMBER}&supplierId=${unlinked.id}`)).status).toBe(403);
+    expect((await report(leaderCookie, `${NOVEMBER}&supplierId=2000000000`)).status).toBe(404);
+    expect((await report(adminCookie, `${NOVEMBER}&supplierId=${unlinked.id}`)).status).toBe(200);
   });
 });

@@ -6,12 +6,14 @@ import type { Actor } from '../../platform/access.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { permissionActor } from '../../platform/permissions.ts';
 import { isInDownstream } from '../../platform/reach.queries.ts';
+import { openSupplier } from '../catalogue/catalogue.service.ts';
 import { type StructureRow, structureRows } from './structure-report.queries.ts';
 
 const NO_PERMISSION = "You don't have permission to perform this action. Please contact your administrator.";
 
 /**
- * One node of the structure report with its children. The root is the viewer or a dealer of their
+ * One node of the structure report with its children, for one supplier (404 unknown, 403 hidden or
+ * not the viewer's) or all. The root is the viewer or a dealer of their
  * branch (a leader), anyone for an admin; the node opened is the root or someone below it.
  */
 export async function structureReport(
@@ -27,6 +29,10 @@ export async function structureReport(
     throw forbidden(NO_PERMISSION);
   }
   if (!(await isInDownstream(db, rootId, nodeId))) throw badRequest('The dealer is not in this structure');
+  // The report is a tab of the supplier page: only for a supplier whose page the viewer may open.
+  if (query.supplierId !== undefined) {
+    await openSupplier(db, { id: actor.user.id, isAdmin: actor.user.isAdmin }, query.supplierId);
+  }
 
   const rows = await structureRows(db, {
     nodeId,
