@@ -11,6 +11,8 @@ import { commissionImports } from '../../db/schema/index.ts';
 // COPYed into a TEMP staging table living only in the job's transaction, then matched to orders
 // (by order number) and payees (by Z-code) in one statement; the matches become lines with source
 // 'import' replacing calculated ones for the same order and payee, the rest exceptions with reasons.
+// A payee is paid only while active or deactivated (as the calculation's agent), and a place of an
+// order (agent, or leader tier k) already stamped to a payout takes no imported line beside it.
 
 export type CommissionImportRow = typeof commissionImports.$inferSelect;
 
@@ -87,7 +89,12 @@ export async function applyImport(
     ), matched as (
       select s.*, o.order_id, coalesce(o.n, 0) as n_orders, u.id as user_id,
              row_number() over w as dup_rank, first_value(s.line) over w as kept_line,
-             exists (select 1 from orders_commission_paid p where p.orders_import_id = o.order_id) as already_paid
+             exists (select 1 from orders_commission_paid p where p.orders_import_id = o.order_id) as already_paid,
+             u.refs_user_lifecycle_status_id as payee_status,
+             exists (select 1 from commission_lines l
+                      where l.orders_import_id = o.order_id and l.role::text = s.role
+                        and coalesce(l.leader_level, 0) = case when s.role = 'leader' then s.tier else 0 end
+                        and l.commissions_period_id is not null and l.source <> 'reversal') as place_stamped
         from commission_import_staging s
         left join orders_by_number o on o.order_number = s.order_number
         left join users_master u on u.id = s.payee_id
@@ -104,7 +111,12 @@ export async function applyImport(
       when m.amount_cents <= 0 then 'The amount must be more than zero'
       when m.amount_cents > 2147483647 then 'The amount is too large'
       when m.role = 'leader' and (m.tier is null or m.tier not between 1 and 7) then 'The leader tier must be 1 to 7'
+      when m.payee_status not in (2, 3) then
+        'Dealer Z-' || m.payee_id || ' is in lifecycle status ' || m.payee_status || ' (only active or deactivated dealers are paid)'
       when m.already_paid then 'Commission has already been paid'
+      when m.place_stamped then case when m.role = 'leader'
+        then 'The tier ' || m.tier || ' leader commission of order ' || m.order_number || ' is already stamped to a payout'
+        else 'The agent commission of order ' || m.order_number || ' is already stamped to a payout' end
       when m.dup_rank > 1 then 'Replaced by line ' || m.kept_line || ' of the same file'
       end as reason
       from matched m`);
