@@ -7,7 +7,7 @@ import {
 } from '@portal/domain/accounts/profile';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { lastLinkMailedTo, lastPinSentTo } from '../../../test/outbox-reader.ts';
+import { lastLinkMailedTo, lastMessageTo, lastPinSentTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { appSettings, auditLog, authUser, bankingDetails, usersMaster } from '../../db/schema/index.ts';
 import { addBankingDetails, createProductType, createSupplier, createUser, linkUser } from '../../db/seed/factories.ts';
@@ -174,6 +174,41 @@ describe('PUT /api/profile', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ refsPaymentType: 'eWallet', banking: null });
     expect(await ctx.db.select().from(bankingDetails).where(eq(bankingDetails.userId, user.id))).toHaveLength(0);
+  });
+
+  it('a switch to eWallet or a new eWallet link needs the password again and tells the owner', async () => {
+    const { user, cookie } = await signedIn();
+    await addBankingDetails(ctx.db, user.id, { accountNumber: '1111111111' });
+    const toWallet = {
+      ...update,
+      refsPaymentType: 'eWallet',
+      bank: null,
+      bankAccountNumber: null,
+      refsBankAccountType: null,
+      eWalletLink: 'https://wallet.example.test/thief',
+      currentPassword: undefined,
+    };
+    // A stolen session alone cannot send the pay elsewhere.
+    const refused = await call('PUT', '/api/profile', cookie, toWallet);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+    expect(await rowOf(user.id)).toMatchObject({ refsPaymentType: 'bank', eWalletLink: null });
+
+    const switched = await call('PUT', '/api/profile', cookie, { ...toWallet, currentPassword: PASSWORD });
+    expect(switched.statusCode).toBe(200);
+    expect(await rowOf(user.id)).toMatchObject({ refsPaymentType: 'eWallet' });
+    const notice = await lastMessageTo(ctx.db, user.email!, 'email');
+    expect(notice.subject).toBe('Your banking details were changed');
+    expect(notice.body).toContain('eWallet');
+
+    const relinked = await call('PUT', '/api/profile', cookie, {
+      ...toWallet,
+      eWalletLink: 'https://wallet.example.test/x',
+    });
+    expect(relinked.statusCode).toBe(403);
+    // Saving the same eWallet details again needs nothing more.
+    const same = await call('PUT', '/api/profile', cookie, toWallet);
+    expect(same.statusCode).toBe(200);
   });
 
   it('is refused while the commission freeze is on', async () => {

@@ -129,6 +129,8 @@ describe('EditProfileDialog', () => {
     const { onClose } = await openDialog();
     fireEvent.click(screen.getByRole('radio', { name: 'eWallet' }));
     expect(screen.queryByRole('combobox', { name: 'Bank' })).toBeNull();
+    // A switch of payment type redirects pay: the password again.
+    type('Current password', 'Secret123');
     submit();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const put = fetchSpy.mock.calls.find(([, init]) => init?.method === 'PUT');
@@ -143,6 +145,7 @@ describe('EditProfileDialog', () => {
       refsPaymentType: 'eWallet',
       eWalletLink: null,
       agreedToRicaTerms: true,
+      currentPassword: 'Secret123',
     });
   });
 

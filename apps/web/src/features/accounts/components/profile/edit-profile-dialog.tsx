@@ -393,14 +393,6 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
                 emptyLabel="Select an account type"
                 options={lists.bankAccountTypes.map((item) => ({ value: String(item.id), label: item.name }))}
               />
-              <FormPasswordField
-                control={control}
-                name="currentPassword"
-                id="profile-current-password"
-                label="Current password"
-                autoComplete="current-password"
-                helperText="Needed when your banking details change"
-              />
             </>
           ) : (
             <FormTextField
@@ -412,6 +404,14 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
               helperText="Payments go to the eWallet of your cellphone number."
             />
           )}
+          <FormPasswordField
+            control={control}
+            name="currentPassword"
+            id="profile-current-password"
+            label="Current password"
+            autoComplete="current-password"
+            helperText="Needed when your banking details, payment type or eWallet link change"
+          />
 
           <SectionTitle>Contact details</SectionTitle>
           <Typography variant="body2" color="text.secondary" sx={{ ...full, mt: -1 }}>

@@ -77,10 +77,11 @@ export function toUpdateRequest(values: EditProfileValues): ProfileUpdateRequest
     request.bank = values.bank || null;
     request.refsBankAccountType = values.refsBankAccountType ? Number(values.refsBankAccountType) : null;
     request.bankAccountNumber = values.bankAccountNumber.trim() || null;
-    if (values.currentPassword) request.currentPassword = values.currentPassword;
   } else {
     request.eWalletLink = values.eWalletLink.trim() || null;
   }
+  // A switch to eWallet or a new link redirects pay as a new account does (the server asks).
+  if (values.currentPassword) request.currentPassword = values.currentPassword;
   return request;
 }
 
