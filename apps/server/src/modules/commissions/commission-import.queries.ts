@@ -10,7 +10,8 @@ import { commissionImports } from '../../db/schema/index.ts';
 // SQL of the payout imports (DECISIONS "Commissions" 4; decision 031). The file's payouts are
 // COPYed into a TEMP staging table living only in the job's transaction, then matched to orders
 // (by order number) and payees (by Z-code) in one statement; the matches become lines with source
-// 'import' replacing calculated ones for the same order and payee, the rest exceptions with reasons.
+// 'import' taking the place of the order's line they name (agent, or leader tier k), the rest
+// exceptions with reasons.
 // A payee is paid only while active or deactivated (as the calculation's agent), and a place of an
 // order (agent, or leader tier k) already stamped to a payout takes no imported line beside it.
 
@@ -73,7 +74,7 @@ export async function copyIntoImportStaging(
 
 /**
  * Matches the staged payouts and applies them; returns the lines written and the exceptions kept.
- * A later line of the same file for the same order, payee and level wins over an earlier one.
+ * A later line of the same file for the same place of an order (agent, or leader tier k) wins over an earlier one.
  */
 export async function applyImport(
   tx: Executor,
@@ -88,17 +89,18 @@ export async function applyImport(
        group by order_number
     ), matched as (
       select s.*, o.order_id, coalesce(o.n, 0) as n_orders, u.id as user_id,
+             case when s.role = 'leader' then s.tier else 0 end as slot,
              row_number() over w as dup_rank, first_value(s.line) over w as kept_line,
              exists (select 1 from orders_commission_paid p where p.orders_import_id = o.order_id) as already_paid,
              u.refs_user_lifecycle_status_id as payee_status,
              exists (select 1 from commission_lines l
                       where l.orders_import_id = o.order_id and l.role::text = s.role
-                        and coalesce(l.leader_level, 0) = case when s.role = 'leader' then s.tier else 0 end
+                        and coalesce(l.leader_level, 0) = (case when s.role = 'leader' then s.tier else 0 end)
                         and l.commissions_period_id is not null and l.source <> 'reversal') as place_stamped
         from commission_import_staging s
         left join orders_by_number o on o.order_number = s.order_number
         left join users_master u on u.id = s.payee_id
-      window w as (partition by o.order_id, s.payee_id, s.role, case when s.role = 'leader' then s.tier end
+      window w as (partition by o.order_id, s.role, case when s.role = 'leader' then s.tier else 0 end
                    order by s.line desc)
     )
     select m.*, case
@@ -126,12 +128,14 @@ export async function applyImport(
     select ${target.importId}, case when n_orders = 1 then order_id end, reason, line, raw
       from commission_import_rows where reason is not null order by line`);
 
-  // An imported line replaces the calculated one for the same order and payee.
+  // An imported line takes its place (the agent, or leader tier k of the order) from the calculated
+  // line and from an earlier file's line for someone else: one place, one payee (decision 055).
   await tx.execute(sql`
     delete from commission_lines l
      using commission_import_rows r
-     where r.reason is null and l.source = 'calculated' and l.commissions_period_id is null
-       and l.orders_import_id = r.order_id and l.payee_users_master_id = r.payee_id`);
+     where r.reason is null and l.commissions_period_id is null
+       and l.orders_import_id = r.order_id and l.role::text = r.role and coalesce(l.leader_level, 0) = r.slot
+       and (l.source = 'calculated' or (l.source = 'import' and l.payee_users_master_id <> r.payee_id))`);
 
   const lines = await tx.execute(sql`
     insert into commission_lines (

@@ -214,6 +214,45 @@ describe('a place of an order is paid once', () => {
     expect((await linesOf(order)).filter((line) => line.source === 'import')).toEqual([]);
   });
 
+  it('an imported line takes its place from the calculated one, whoever it names, and a rerun keeps it so', async () => {
+    const order = await newOrder('PLACE-OTHER');
+    const other = await createUser(ctx.db, { withoutLogin: true, firstName: 'Named', surname: 'BySupplier' });
+    const otherLeader = await createUser(ctx.db, { withoutLogin: true, isLeader: true });
+    await agentStep();
+    await leaderStep();
+    const agent = await importCsv(
+      'Agent',
+      [
+        'order_number,agent payment date,paid to 1,amount 1,tier 1',
+        `PLACE-OTHER,2026-10-31,Z-${dealer.id},R150,1`,
+        `PLACE-OTHER,2026-10-31,Z-${other.id},R120,1`,
+      ].join('\n'),
+    );
+    expect(agent.counts).toEqual({ rows: 2, imported: 1, exceptions: 1 });
+    expect(await importExceptions()).toContain('Replaced by line 3 of the same file');
+    const leaderFile = await importCsv(
+      'Leader',
+      `order_number,payment_date,tier_1,paid_to_1,amount_1\nPLACE-OTHER,2026-10-31,1,Z-${otherLeader.id},R30\n`,
+    );
+    expect(leaderFile.counts).toEqual({ rows: 1, imported: 1, exceptions: 0 });
+    const expected = [
+      expect.objectContaining({ payee: other.id, role: 'agent', cents: 12_000, source: 'import' }),
+      expect.objectContaining({ payee: otherLeader.id, role: 'leader', level: 1, cents: 3_000, source: 'import' }),
+    ];
+    expect(await linesOf(order)).toEqual(expected);
+    await agentStep();
+    await leaderStep();
+    expect(await linesOf(order)).toEqual(expected);
+    // A later file naming someone else again replaces the earlier import, not adds to it.
+    await importCsv(
+      'Agent',
+      `order_number,agent payment date,paid to 1,amount 1,tier 1\nPLACE-OTHER,2026-10-31,Z-${dealer.id},R90,1\n`,
+    );
+    expect((await linesOf(order)).filter((line) => line.role === 'agent')).toEqual([
+      expect.objectContaining({ payee: dealer.id, cents: 9_000, source: 'import' }),
+    ]);
+  });
+
   it('a stamping started while a calculation writes lines waits for it, so no place gets a second line', async () => {
     const order = await newOrder('PLACE-RACE');
     await agentStep();
