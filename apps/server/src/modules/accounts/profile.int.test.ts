@@ -320,6 +320,20 @@ describe('contact details', () => {
     expect((await rowOf(user.id)).phoneVerified).toBe(true);
   });
 
+  it("needs the password again for an eWallet payee's new phone (the eWallet is the phone's)", async () => {
+    const { user, cookie } = await signedIn({ refsPaymentType: 'eWallet' });
+    const newPhone = `+2783${String(user.id).padStart(7, '0').slice(-7)}`;
+    const refused = await call('POST', '/api/profile/contact', cookie, { phone: newPhone });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+    const wrong = await call('POST', '/api/profile/contact', cookie, { phone: newPhone, currentPassword: 'Wrong123' });
+    expect(wrong.statusCode).toBe(403);
+    expect(await rowOf(user.id)).toMatchObject({ phone: user.phone });
+    const changed = await call('POST', '/api/profile/contact', cookie, { phone: newPhone, currentPassword: PASSWORD });
+    expect(changed.statusCode).toBe(200);
+    expect(await rowOf(user.id)).toMatchObject({ phone: newPhone, phoneVerified: false });
+  });
+
   it('changes the e-mail (also the sign-in e-mail), unverifies it and mails a verification link', async () => {
     const { user, cookie } = await signedIn();
     const newEmail = `New.Address.${user.id}@example.test`;

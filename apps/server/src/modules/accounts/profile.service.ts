@@ -289,6 +289,10 @@ export async function changeContact(
     if (emailChanged && (await emailTakenByOther(tx, email, user))) {
       throw conflict(EMAIL_IN_USE, [{ field: 'email', message: EMAIL_IN_USE }], 'EMAIL_IN_USE');
     }
+    // The eWallet is the phone's: a new phone redirects an eWallet payee's pay.
+    if (phoneChanged && user.refsPaymentType === 'eWallet') {
+      await assertCurrentPassword(tx, actor.authId, input.currentPassword);
+    }
     const changes = {
       ...(emailChanged ? { email, emailVerified: false } : {}),
       ...(phoneChanged ? { phone, phoneVerified: false } : {}),

@@ -233,6 +233,11 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
             if (result.phoneChanged) navigate(paths.verifyPhone, { state: { codeSent: true } });
           },
           onError: (error) => {
+            if (error instanceof ApiError && error.status === 403) {
+              // The details are saved; the new phone of an eWallet payee needs the password.
+              setError('currentPassword', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
+              return;
+            }
             if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
               // The details are saved; the contact change was refused: say why, beside the field.
               const message = errorMessage(error);
@@ -410,7 +415,7 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
             id="profile-current-password"
             label="Current password"
             autoComplete="current-password"
-            helperText="Needed when your banking details, payment type or eWallet link change"
+            helperText="Needed when how you are paid changes: banking details, payment type, eWallet link, or an eWallet payee's phone"
           />
 
           <SectionTitle>Contact details</SectionTitle>

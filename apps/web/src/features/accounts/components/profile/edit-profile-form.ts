@@ -137,5 +137,8 @@ export function toContactChange(values: EditProfileValues, profile: Profile): Co
   const change: ContactChange = {};
   if (phoneChanged(values, profile)) change.phone = values.phone.trim();
   if (emailChanged(values, profile)) change.email = values.email.trim();
-  return change.phone === undefined && change.email === undefined ? undefined : change;
+  if (change.phone === undefined && change.email === undefined) return undefined;
+  // An eWallet payee's new phone redirects their pay: the server asks for the password.
+  if (change.phone !== undefined && values.currentPassword) change.currentPassword = values.currentPassword;
+  return change;
 }
