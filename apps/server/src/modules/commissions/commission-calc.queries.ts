@@ -247,15 +247,18 @@ const DEAL_ROW_MISSING = sql`case
 // commission_lines while probing it plans that probe for the table as it was (often empty), and a
 // nested loop over a table growing under it is quadratic.
 /** `slot`: the line's place in the order, 0 for the agent, k for the k-th leader. */
-const IMPORTED_AT = (slot: ReturnType<typeof sql>) => sql`exists (
-  select 1 from commission_imported_slots i where i.orders_import_id = c.order_id and i.slot = ${slot})`;
-const KEPT_FOR = (slot: ReturnType<typeof sql>) => sql`(${IMPORTED_AT(slot)}
+type Expr = ReturnType<typeof sql>;
+const IMPORTED_FOR = (payee: Expr, slot: Expr) => sql`(exists (
+  select 1 from commission_kept_pairs i where i.orders_import_id = c.order_id and i.payee_users_master_id = ${payee})
+  or exists (select 1 from commission_imported_slots i where i.orders_import_id = c.order_id and i.slot = ${slot}))`;
+const KEPT_FOR = (payee: Expr, slot: Expr) => sql`(${IMPORTED_FOR(payee, slot)}
   or exists (select 1 from commission_stamped_slots s where s.orders_import_id = c.order_id and s.slot = ${slot}))`;
 
 /**
  * TEMP tables of what the step must not write a line for:
- * - (order, slot) places of this role with an imported line: it takes the place of the calculated
- *   one, whoever it names (decision 055); otherwise the supplier's payee and ours were both paid;
+ * - (order, payee) pairs with an imported line (any role), and (order, slot) places of this role
+ *   with one: it replaces the calculated line of its payee and takes its place from whoever the
+ *   calculation names there (decision 055), or the supplier's payee and ours were both paid;
  * - (order, slot) places with a calculated line of this role stamped to a period not yet closed:
  *   that slot of the order is in a payout and stays as it is (a closed period's orders are paid, so
  *   never eligible). By slot, not payee: when the dealer or a leader above them changed after
@@ -264,8 +267,13 @@ const KEPT_FOR = (slot: ReturnType<typeof sql>) => sql`(${IMPORTED_AT(slot)}
  * natural key before every insert and cost half as much again as the insert (decision 042).
  */
 export async function stageKeptPairs(tx: Executor, role: 'agent' | 'leader'): Promise<void> {
+  await tx.execute(sql`drop table if exists commission_kept_pairs`);
   await tx.execute(sql`drop table if exists commission_imported_slots`);
   await tx.execute(sql`drop table if exists commission_stamped_slots`);
+  await tx.execute(sql`
+    create temp table commission_kept_pairs on commit drop as
+    select distinct orders_import_id, payee_users_master_id from commission_lines
+     where commission_import_id is not null and source = 'import'`);
   await tx.execute(sql`
     create temp table commission_imported_slots on commit drop as
     select distinct orders_import_id, coalesce(leader_level, 0) as slot from commission_lines
@@ -275,8 +283,10 @@ export async function stageKeptPairs(tx: Executor, role: 'agent' | 'leader'): Pr
     select distinct orders_import_id, coalesce(leader_level, 0) as slot from commission_lines
      where commissions_period_id in (select id from commissions_period_index where closed_at is null)
        and source = 'calculated' and role = ${role}`);
+  await tx.execute(sql`create index on commission_kept_pairs (orders_import_id, payee_users_master_id)`);
   await tx.execute(sql`create index on commission_imported_slots (orders_import_id, slot)`);
   await tx.execute(sql`create index on commission_stamped_slots (orders_import_id, slot)`);
+  await tx.execute(sql`analyze commission_kept_pairs`);
   await tx.execute(sql`analyze commission_imported_slots`);
   await tx.execute(sql`analyze commission_stamped_slots`);
 }
@@ -303,7 +313,7 @@ export async function writeAgentLines(tx: Executor, runId: number): Promise<numb
            ${runId}, c.deal_id, c.product_id, c.dealer_id, c.tier
       from commission_calc_orders c
      where c.status in (2, 3) and c.in_deal and c.agent_rate > 0
-       and not ${KEPT_FOR(sql`0`)}`);
+       and not ${KEPT_FOR(sql`c.dealer_id`, sql`0`)}`);
   return result.rowCount ?? 0;
 }
 
@@ -319,7 +329,7 @@ export async function writeAgentExceptions(tx: Executor, runId: number): Promise
           when c.agent_rate = 0 then 'Zero rate in deal_once_off_user_com_rate_' || c.tier || ' of deal ' || c.deal_id end)
         end as reason
         from commission_calc_orders c
-       where not ${IMPORTED_AT(sql`0`)}
+       where not ${IMPORTED_FOR(sql`c.dealer_id`, sql`0`)}
     ) x
      where x.reason is not null
      order by x.order_id`);
@@ -366,7 +376,7 @@ export async function writeLeaderLines(tx: Executor, runId: number): Promise<num
         when 4 then c.leader_rate_4 when 5 then c.leader_rate_5 when 6 then c.leader_rate_6
         when 7 then c.leader_rate_7 end as rate) r
      where c.in_deal and r.rate > 0
-       and not ${KEPT_FOR(sql`l.k`)}`);
+       and not ${KEPT_FOR(sql`l.leader_id`, sql`l.k`)}`);
   return result.rowCount ?? 0;
 }
 

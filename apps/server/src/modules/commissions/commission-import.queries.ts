@@ -128,14 +128,16 @@ export async function applyImport(
     select ${target.importId}, case when n_orders = 1 then order_id end, reason, line, raw
       from commission_import_rows where reason is not null order by line`);
 
-  // An imported line takes its place (the agent, or leader tier k of the order) from the calculated
-  // line and from an earlier file's line for someone else: one place, one payee (decision 055).
+  // An imported line replaces its payee's calculated line for the order, and takes its place (the
+  // agent, or leader tier k) from the calculated line and an earlier file's line for someone else:
+  // one payee per place, one line per payee (decision 055).
   await tx.execute(sql`
     delete from commission_lines l
      using commission_import_rows r
-     where r.reason is null and l.commissions_period_id is null
-       and l.orders_import_id = r.order_id and l.role::text = r.role and coalesce(l.leader_level, 0) = r.slot
-       and (l.source = 'calculated' or (l.source = 'import' and l.payee_users_master_id <> r.payee_id))`);
+     where r.reason is null and l.commissions_period_id is null and l.orders_import_id = r.order_id
+       and ((l.source = 'calculated' and l.payee_users_master_id = r.payee_id)
+            or (l.role::text = r.role and coalesce(l.leader_level, 0) = r.slot
+                and (l.source = 'calculated' or (l.source = 'import' and l.payee_users_master_id <> r.payee_id))))`);
 
   const lines = await tx.execute(sql`
     insert into commission_lines (

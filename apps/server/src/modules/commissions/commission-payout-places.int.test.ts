@@ -253,6 +253,24 @@ describe('a place of an order is paid once', () => {
     ]);
   });
 
+  it('a leader the file names at another tier than ours is paid once, at the tier the file names', async () => {
+    const order = await newOrder('PLACE-TIER');
+    await agentStep();
+    await leaderStep();
+    expect((await linesOf(order)).filter((line) => line.role === 'leader')).toEqual([
+      expect.objectContaining({ payee: leader.id, level: 1, source: 'calculated' }),
+    ]);
+    const status = await importCsv(
+      'Leader',
+      `order_number,payment_date,tier_1,paid_to_1,amount_1\nPLACE-TIER,2026-10-31,2,Z-${leader.id},R20\n`,
+    );
+    expect(status.counts).toEqual({ rows: 1, imported: 1, exceptions: 0 });
+    await leaderStep();
+    expect((await linesOf(order)).filter((line) => line.role === 'leader')).toEqual([
+      expect.objectContaining({ payee: leader.id, level: 2, cents: 2_000, source: 'import' }),
+    ]);
+  });
+
   it('a stamping started while a calculation writes lines waits for it, so no place gets a second line', async () => {
     const order = await newOrder('PLACE-RACE');
     await agentStep();
