@@ -252,7 +252,8 @@ const IMPORTED_FOR = (payee: Expr, slot: Expr) => sql`(exists (
   select 1 from commission_kept_pairs i where i.orders_import_id = c.order_id and i.payee_users_master_id = ${payee})
   or exists (select 1 from commission_imported_slots i where i.orders_import_id = c.order_id and i.slot = ${slot}))`;
 const KEPT_FOR = (payee: Expr, slot: Expr) => sql`(${IMPORTED_FOR(payee, slot)}
-  or exists (select 1 from commission_stamped_slots s where s.orders_import_id = c.order_id and s.slot = ${slot}))`;
+  or exists (select 1 from commission_stamped_slots s where s.orders_import_id = c.order_id
+              and (s.slot = ${slot} or s.payee_users_master_id = ${payee})))`;
 
 /**
  * TEMP tables of what the step must not write a line for:
@@ -262,7 +263,9 @@ const KEPT_FOR = (payee: Expr, slot: Expr) => sql`(${IMPORTED_FOR(payee, slot)}
  * - (order, slot) places with a calculated line of this role stamped to a period not yet closed:
  *   that slot of the order is in a payout and stays as it is (a closed period's orders are paid, so
  *   never eligible). By slot, not payee: when the dealer or a leader above them changed after
- *   stamping, a line for the new payee would pay the same slot twice (decision 054).
+ *   stamping, a line for the new payee would pay the same slot twice (decision 054). And by payee:
+ *   a leader pushed down a level by a newcomer below them would be paid again at the new level
+ *   (decision 055).
  * Excluding them up front lets the step insert plainly: ON CONFLICT … DO NOTHING probed the
  * natural key before every insert and cost half as much again as the insert (decision 042).
  */
@@ -280,7 +283,7 @@ export async function stageKeptPairs(tx: Executor, role: 'agent' | 'leader'): Pr
      where commission_import_id is not null and source = 'import' and role = ${role}`);
   await tx.execute(sql`
     create temp table commission_stamped_slots on commit drop as
-    select distinct orders_import_id, coalesce(leader_level, 0) as slot from commission_lines
+    select distinct orders_import_id, coalesce(leader_level, 0) as slot, payee_users_master_id from commission_lines
      where commissions_period_id in (select id from commissions_period_index where closed_at is null)
        and source = 'calculated' and role = ${role}`);
   await tx.execute(sql`create index on commission_kept_pairs (orders_import_id, payee_users_master_id)`);

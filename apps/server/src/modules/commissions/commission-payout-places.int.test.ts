@@ -271,6 +271,26 @@ describe('a place of an order is paid once', () => {
     ]);
   });
 
+  it('a leader pushed down a level after stamping is not paid again at the new level', async () => {
+    const twoLevels = await createDeal(ctx.db, { suppliersMasterId: supplier, refsProductTypeId: fibre }, [
+      { productId: product, rates: { user: [100, 100, 100, 100], leader: [50, 30, 0, 0, 0, 0, 0] } },
+    ]);
+    const top = await createUser(ctx.db, { withoutLogin: true, isLeader: true });
+    const seller = await createUser(ctx.db, { withoutLogin: true, parentId: top.id, refsUserTierId: 1 });
+    await linkUser(ctx.db, seller.id, { dealIds: [twoLevels.id] });
+    const order = await newOrder('PLACE-PUSHED', seller.id);
+    await agentStep();
+    await leaderStep();
+    expect(await waitJob(await startStamping())).toBe('completed');
+    const stamped = (await linesOf(order)).filter((line) => line.role === 'leader');
+    expect(stamped).toEqual([expect.objectContaining({ payee: top.id, level: 1, cents: 5_000, period })]);
+    // A leader moves in between: the top leader is now the second above the seller.
+    const newcomer = await createUser(ctx.db, { withoutLogin: true, parentId: top.id, isLeader: true });
+    await ctx.db.execute(sql`update users_master set parent_id = ${newcomer.id} where id = ${seller.id}`);
+    await leaderStep();
+    expect((await linesOf(order)).filter((line) => line.role === 'leader')).toEqual(stamped);
+  });
+
   it('a stamping started while a calculation writes lines waits for it, so no place gets a second line', async () => {
     const order = await newOrder('PLACE-RACE');
     await agentStep();
