@@ -191,7 +191,7 @@ export async function updateProfile(
       input.refsPaymentType !== before.refsPaymentType ||
       (input.refsPaymentType === 'eWallet' &&
         input.eWalletLink !== undefined &&
-        (input.eWalletLink || null) !== (before.eWalletLink ?? null));
+        (input.eWalletLink || null) !== (before.eWalletLink || null));
     if (banking) {
       const latest = await latestBanking(tx, userId);
       const same =

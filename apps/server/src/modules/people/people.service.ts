@@ -368,7 +368,7 @@ export async function editUser(
     const walletChanged =
       banking !== undefined &&
       (banking.refsPaymentType !== user.refsPaymentType ||
-        (banking.refsPaymentType === 'eWallet' && (banking.eWalletLink ?? null) !== (user.eWalletLink ?? null)));
+        (banking.refsPaymentType === 'eWallet' && (banking.eWalletLink || null) !== (user.eWalletLink || null)));
     if ((walletChanged || (phoneChanged && paymentType === 'eWallet')) && (await isCommissionFreezeOn(tx))) {
       throw conflict(COMMISSION_FREEZE_MESSAGE, undefined, PROFILE_FROZEN);
     }
