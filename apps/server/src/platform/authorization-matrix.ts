@@ -404,7 +404,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   {
     route: 'PUT /api/profile',
     expect: SIGNED_IN,
-    sample: () => ({
+    note: 'a switch to eWallet redirects pay: the password again (decision 055)',
+    sample: (s) => ({
       body: {
         country: 'ZAF',
         province: 'WC',
@@ -416,6 +417,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
         refsPaymentType: 'eWallet',
         eWalletLink: 'https://wallet.example.test/me',
         agreedToRicaTerms: true,
+        currentPassword: s.password,
       },
     }),
   },

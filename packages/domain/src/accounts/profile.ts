@@ -114,6 +114,8 @@ export const ContactChangeRequest = z
       },
       { only: 'stored' },
     ).optional(),
+    /** An eWallet payee is paid to their phone: a new one needs the password, as a new account does. */
+    currentPassword: z.string().max(128).optional(),
   })
   .refine((value) => value.email !== undefined || value.phone !== undefined, { message: 'Nothing to change' });
 export type ContactChangeRequest = z.infer<typeof ContactChangeRequest>;

@@ -7,7 +7,7 @@ import {
 } from '@portal/domain/accounts/profile';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { lastLinkMailedTo, lastPinSentTo } from '../../../test/outbox-reader.ts';
+import { lastLinkMailedTo, lastMessageTo, lastPinSentTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { appSettings, auditLog, authUser, bankingDetails, usersMaster } from '../../db/schema/index.ts';
 import { addBankingDetails, createProductType, createSupplier, createUser, linkUser } from '../../db/seed/factories.ts';
@@ -176,6 +176,41 @@ describe('PUT /api/profile', () => {
     expect(await ctx.db.select().from(bankingDetails).where(eq(bankingDetails.userId, user.id))).toHaveLength(0);
   });
 
+  it('a switch to eWallet or a new eWallet link needs the password again and tells the owner', async () => {
+    const { user, cookie } = await signedIn();
+    await addBankingDetails(ctx.db, user.id, { accountNumber: '1111111111' });
+    const toWallet = {
+      ...update,
+      refsPaymentType: 'eWallet',
+      bank: null,
+      bankAccountNumber: null,
+      refsBankAccountType: null,
+      eWalletLink: 'https://wallet.example.test/thief',
+      currentPassword: undefined,
+    };
+    // A stolen session alone cannot send the pay elsewhere.
+    const refused = await call('PUT', '/api/profile', cookie, toWallet);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+    expect(await rowOf(user.id)).toMatchObject({ refsPaymentType: 'bank', eWalletLink: null });
+
+    const switched = await call('PUT', '/api/profile', cookie, { ...toWallet, currentPassword: PASSWORD });
+    expect(switched.statusCode).toBe(200);
+    expect(await rowOf(user.id)).toMatchObject({ refsPaymentType: 'eWallet' });
+    const notice = await lastMessageTo(ctx.db, user.email!, 'email');
+    expect(notice.subject).toBe('Your banking details were changed');
+    expect(notice.body).toContain('eWallet');
+
+    const relinked = await call('PUT', '/api/profile', cookie, {
+      ...toWallet,
+      eWalletLink: 'https://wallet.example.test/x',
+    });
+    expect(relinked.statusCode).toBe(403);
+    // Saving the same eWallet details again needs nothing more.
+    const same = await call('PUT', '/api/profile', cookie, toWallet);
+    expect(same.statusCode).toBe(200);
+  });
+
   it('is refused while the commission freeze is on', async () => {
     const { user, cookie } = await signedIn();
     await setFreeze(true);
@@ -283,6 +318,20 @@ describe('contact details', () => {
     const verified = await call('POST', '/api/accounts/verify-phone', cookie, { code: pin });
     expect(verified.statusCode).toBe(200);
     expect((await rowOf(user.id)).phoneVerified).toBe(true);
+  });
+
+  it("needs the password again for an eWallet payee's new phone (the eWallet is the phone's)", async () => {
+    const { user, cookie } = await signedIn({ refsPaymentType: 'eWallet' });
+    const newPhone = `+2783${String(user.id).padStart(7, '0').slice(-7)}`;
+    const refused = await call('POST', '/api/profile/contact', cookie, { phone: newPhone });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+    const wrong = await call('POST', '/api/profile/contact', cookie, { phone: newPhone, currentPassword: 'Wrong123' });
+    expect(wrong.statusCode).toBe(403);
+    expect(await rowOf(user.id)).toMatchObject({ phone: user.phone });
+    const changed = await call('POST', '/api/profile/contact', cookie, { phone: newPhone, currentPassword: PASSWORD });
+    expect(changed.statusCode).toBe(200);
+    expect(await rowOf(user.id)).toMatchObject({ phone: newPhone, phoneVerified: false });
   });
 
   it('changes the e-mail (also the sign-in e-mail), unverifies it and mails a verification link', async () => {

@@ -185,6 +185,13 @@ export async function updateProfile(
 
     let bankingBefore: Record<string, unknown> | undefined;
     let bankingAfter: Record<string, unknown> | undefined;
+    // Switching to eWallet (paid to the cellphone's eWallet) or changing its link redirects pay
+    // as much as a new account does: the same password again and the same notice.
+    const walletChanged =
+      input.refsPaymentType !== before.refsPaymentType ||
+      (input.refsPaymentType === 'eWallet' &&
+        input.eWalletLink !== undefined &&
+        (input.eWalletLink || null) !== (before.eWalletLink || null));
     if (banking) {
       const latest = await latestBanking(tx, userId);
       const same =
@@ -203,6 +210,9 @@ export async function updateProfile(
         bankingAfter = { ...banking, accountNumber: maskAccountNumber(banking.accountNumber) };
       }
     }
+    if (walletChanged && bankingAfter === undefined) {
+      await assertCurrentPassword(tx, actor.authId, input.currentPassword);
+    }
     const pick = (row: UserRow) =>
       Object.fromEntries(Object.keys(changes).map((key) => [key, row[key as keyof UserRow]]));
     await writeAudit(tx, {
@@ -213,20 +223,23 @@ export async function updateProfile(
       after: { ...changes, ...(bankingAfter ? { banking: bankingAfter } : {}) },
       request,
     });
-    if (bankingAfter !== undefined && banking) {
+    if ((bankingAfter !== undefined || walletChanged) && (banking || input.refsPaymentType === 'eWallet')) {
+      const now = banking
+        ? `The bank account for your commission payments (${zCode(userId)}) is now the account ending ${banking.accountNumber.slice(-4)}.`
+        : `Your commission payments (${zCode(userId)}) now go to the eWallet of your cellphone number${input.eWalletLink ? ` (eWallet link ${input.eWalletLink})` : ''}.`;
       await sendNotice(
         deps,
         {
           email: actor.user.email ?? undefined,
           phone: actor.user.phone ?? undefined,
           subject: 'Your banking details were changed',
-          text: `Hello ${actor.user.firstName},\n\nThe bank account for your commission payments (${zCode(userId)}) is now the account ending ${banking.accountNumber.slice(-4)}. If you did not make this change, contact your administrator at once.`,
+          text: `Hello ${actor.user.firstName},\n\n${now} If you did not make this change, contact your administrator at once.`,
         },
         request,
         tx,
       );
     }
-    return bankingAfter !== undefined;
+    return bankingAfter !== undefined || walletChanged;
   });
   return getProfile(deps.db, userId);
 }
@@ -275,6 +288,10 @@ export async function changeContact(
     }
     if (emailChanged && (await emailTakenByOther(tx, email, user))) {
       throw conflict(EMAIL_IN_USE, [{ field: 'email', message: EMAIL_IN_USE }], 'EMAIL_IN_USE');
+    }
+    // The eWallet is the phone's: a new phone redirects an eWallet payee's pay.
+    if (phoneChanged && user.refsPaymentType === 'eWallet') {
+      await assertCurrentPassword(tx, actor.authId, input.currentPassword);
     }
     const changes = {
       ...(emailChanged ? { email, emailVerified: false } : {}),

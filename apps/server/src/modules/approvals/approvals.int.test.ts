@@ -4,7 +4,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { auditLog, authUser, outboxMessages, usersMaster } from '../../db/schema/index.ts';
-import { createUser, grantFeatures, type NewUser, type UserRow } from '../../db/seed/factories.ts';
+import { addBankingDetails, createUser, grantFeatures, type NewUser, type UserRow } from '../../db/seed/factories.ts';
 
 const PASSWORD = 'Secret123';
 
@@ -135,6 +135,21 @@ describe('approve, decline, delete', () => {
 
     // Approving twice is refused: it is no longer pending.
     expect((await call(cookies.admin, 'POST', `/api/approvals/${user.id}/approve`)).statusCode).toBe(409);
+  });
+
+  it('tells the dealer, not the parent, where their commissions go: whoever created the account typed it', async () => {
+    const user = await request();
+    await addBankingDetails(ctx.db, user.id, { bank: 'Capitec', accountNumber: '4455667788' });
+    const since = new Date(Date.now() - 1000);
+    expect((await call(cookies.admin, 'POST', `/api/approvals/${user.id}/approve`)).statusCode).toBe(200);
+    const mails = await ctx.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.channel, 'email'), gt(outboxMessages.createdAt, since)));
+    const toDealer = mails.find((mail) => mail.recipient === user.email);
+    const toParent = mails.find((mail) => mail.recipient === leader.email);
+    expect(toDealer?.body).toContain('Your commissions are paid to the Capitec account ending 7788.');
+    expect(toParent?.body).not.toContain('7788');
   });
 
   it('does not approve a user who has not verified e-mail and phone', async () => {

@@ -31,6 +31,7 @@ import {
   identificationTaken,
   phoneTaken,
 } from '../onboarding/onboarding.service.ts';
+import { latestBanking } from '../people/people.service.ts';
 import {
   findApprovalsPage,
   findMyRequestsPage,
@@ -156,7 +157,23 @@ async function transition(db: Database, actor: Actor, id: number, change: Transi
   });
 }
 
-function approvalEmails(deps: ApprovalsDeps, user: UserRow, parent: { name: string; email: string | null } | null) {
+/**
+ * Where the new dealer's commissions go, in words: whoever created the account typed it (a leader
+ * may have), so the dealer reads it at their own address and can change it before a payout.
+ */
+async function payoutInWords(db: Executor, user: UserRow): Promise<string> {
+  if (user.refsPaymentType === 'eWallet')
+    return `the eWallet of the cellphone number ${localPhone(user.phone) ?? '(none)'}`;
+  const banking = await latestBanking(db, user.id);
+  return banking ? `the ${banking.bank} account ending ${banking.accountNumber.slice(-4)}` : 'no bank account yet';
+}
+
+function approvalEmails(
+  deps: ApprovalsDeps,
+  user: UserRow,
+  parent: { name: string; email: string | null } | null,
+  payout: string,
+) {
   const signInUrl = `${deps.settings.publicUrl}/login`;
   const code = zCode(user.id);
   const messages = [];
@@ -175,6 +192,8 @@ function approvalEmails(deps: ApprovalsDeps, user: UserRow, parent: { name: stri
         ...(user.phone ? [`Or sign in with your phone number: ${localPhone(user.phone)}`] : []),
         '',
         'Use the temporary password you were given when your account was created. If you no longer have it, choose "Forgot password?" on the sign-in page to set a new one.',
+        '',
+        `Your commissions are paid to ${payout}. These details were entered when your account was created: if they are not yours, change them on your profile (Edit Your Details) before your first payout, and tell your administrator.`,
       ].join('\n'),
     });
   }
@@ -218,7 +237,7 @@ export async function approve(
   const found = await findRequest(deps.db, id);
   const parent = found?.parent ? { name: found.parent.name, email: found.parentEmail } : null;
   let emailSent = true;
-  for (const message of approvalEmails(deps, user, parent)) {
+  for (const message of approvalEmails(deps, user, parent, await payoutInWords(deps.db, user))) {
     try {
       await deps.mailer.send(message);
     } catch (error) {

@@ -243,41 +243,54 @@ const DEAL_ROW_MISSING = sql`case
   when not c.in_deal then 'The product is not in deal ' || c.deal_id || ' of dealer Z-' || c.dealer_id
   end`;
 
-// Against a TEMP copy of the pairs, not commission_lines itself: a statement inserting into
+// Against a TEMP copy of the places, not commission_lines itself: a statement inserting into
 // commission_lines while probing it plans that probe for the table as it was (often empty), and a
 // nested loop over a table growing under it is quadratic.
-const IMPORTED_FOR = (payee: ReturnType<typeof sql>) => sql`exists (
-  select 1 from commission_kept_pairs i
-   where i.orders_import_id = c.order_id and i.payee_users_master_id = ${payee})`;
 /** `slot`: the line's place in the order, 0 for the agent, k for the k-th leader. */
-const KEPT_FOR = (payee: ReturnType<typeof sql>, slot: ReturnType<typeof sql>) => sql`(${IMPORTED_FOR(payee)}
-  or exists (select 1 from commission_stamped_slots s where s.orders_import_id = c.order_id and s.slot = ${slot}))`;
+type Expr = ReturnType<typeof sql>;
+const IMPORTED_FOR = (payee: Expr, slot: Expr) => sql`(exists (
+  select 1 from commission_kept_pairs i where i.orders_import_id = c.order_id and i.payee_users_master_id = ${payee})
+  or exists (select 1 from commission_imported_slots i where i.orders_import_id = c.order_id and i.slot = ${slot}))`;
+const KEPT_FOR = (payee: Expr, slot: Expr) => sql`(${IMPORTED_FOR(payee, slot)}
+  or exists (select 1 from commission_stamped_slots s where s.orders_import_id = c.order_id
+              and (s.slot = ${slot} or s.payee_users_master_id = ${payee})))`;
 
 /**
  * TEMP tables of what the step must not write a line for:
- * - (order, payee) pairs with an imported line (any role): it replaces the calculated one;
+ * - (order, payee) pairs with an imported line (any role), and (order, slot) places of this role
+ *   with one: it replaces the calculated line of its payee and takes its place from whoever the
+ *   calculation names there (decision 055), or the supplier's payee and ours were both paid;
  * - (order, slot) places with a calculated line of this role stamped to a period not yet closed:
  *   that slot of the order is in a payout and stays as it is (a closed period's orders are paid, so
  *   never eligible). By slot, not payee: when the dealer or a leader above them changed after
- *   stamping, a line for the new payee would pay the same slot twice (decision 054).
+ *   stamping, a line for the new payee would pay the same slot twice (decision 054). And by payee:
+ *   a leader pushed down a level by a newcomer below them would be paid again at the new level
+ *   (decision 055).
  * Excluding them up front lets the step insert plainly: ON CONFLICT … DO NOTHING probed the
  * natural key before every insert and cost half as much again as the insert (decision 042).
  */
 export async function stageKeptPairs(tx: Executor, role: 'agent' | 'leader'): Promise<void> {
   await tx.execute(sql`drop table if exists commission_kept_pairs`);
+  await tx.execute(sql`drop table if exists commission_imported_slots`);
   await tx.execute(sql`drop table if exists commission_stamped_slots`);
   await tx.execute(sql`
     create temp table commission_kept_pairs on commit drop as
     select distinct orders_import_id, payee_users_master_id from commission_lines
      where commission_import_id is not null and source = 'import'`);
   await tx.execute(sql`
-    create temp table commission_stamped_slots on commit drop as
+    create temp table commission_imported_slots on commit drop as
     select distinct orders_import_id, coalesce(leader_level, 0) as slot from commission_lines
+     where commission_import_id is not null and source = 'import' and role = ${role}`);
+  await tx.execute(sql`
+    create temp table commission_stamped_slots on commit drop as
+    select distinct orders_import_id, coalesce(leader_level, 0) as slot, payee_users_master_id from commission_lines
      where commissions_period_id in (select id from commissions_period_index where closed_at is null)
        and source = 'calculated' and role = ${role}`);
   await tx.execute(sql`create index on commission_kept_pairs (orders_import_id, payee_users_master_id)`);
+  await tx.execute(sql`create index on commission_imported_slots (orders_import_id, slot)`);
   await tx.execute(sql`create index on commission_stamped_slots (orders_import_id, slot)`);
   await tx.execute(sql`analyze commission_kept_pairs`);
+  await tx.execute(sql`analyze commission_imported_slots`);
   await tx.execute(sql`analyze commission_stamped_slots`);
 }
 
@@ -319,7 +332,7 @@ export async function writeAgentExceptions(tx: Executor, runId: number): Promise
           when c.agent_rate = 0 then 'Zero rate in deal_once_off_user_com_rate_' || c.tier || ' of deal ' || c.deal_id end)
         end as reason
         from commission_calc_orders c
-       where not ${IMPORTED_FOR(sql`c.dealer_id`)}
+       where not ${IMPORTED_FOR(sql`c.dealer_id`, sql`0`)}
     ) x
      where x.reason is not null
      order by x.order_id`);

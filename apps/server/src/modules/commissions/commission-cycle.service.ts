@@ -26,6 +26,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
 import { assertCurrentPassword } from '../../platform/step-up.ts';
+import { lockCommissionLines } from './commission-calc.queries.ts';
 import {
   closureTotals,
   countPayouts,
@@ -274,6 +275,9 @@ async function runStep(
 
 export function runStamping(deps: CommissionCycleDeps, data: StepJob, progress: ReportProgress) {
   return runStep(deps, data, progress, async (tx, period) => {
+    // After any calculation or import in flight: they decided which places of an order are free
+    // from the stamped lines they read, so a line stamped under them would be written again.
+    await lockCommissionLines(tx);
     const stamped = await stampLines(tx, period.id);
     return { ...stamped, audit: { stampedLines: stamped.lines, stampedOrders: stamped.orders } };
   });

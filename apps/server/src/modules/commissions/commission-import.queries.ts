@@ -10,7 +10,10 @@ import { commissionImports } from '../../db/schema/index.ts';
 // SQL of the payout imports (DECISIONS "Commissions" 4; decision 031). The file's payouts are
 // COPYed into a TEMP staging table living only in the job's transaction, then matched to orders
 // (by order number) and payees (by Z-code) in one statement; the matches become lines with source
-// 'import' replacing calculated ones for the same order and payee, the rest exceptions with reasons.
+// 'import' taking the place of the order's line they name (agent, or leader tier k), the rest
+// exceptions with reasons.
+// A payee is paid only while active or deactivated (as the calculation's agent), and a place of an
+// order (agent, or leader tier k) already stamped to a payout takes no imported line beside it.
 
 export type CommissionImportRow = typeof commissionImports.$inferSelect;
 
@@ -71,7 +74,7 @@ export async function copyIntoImportStaging(
 
 /**
  * Matches the staged payouts and applies them; returns the lines written and the exceptions kept.
- * A later line of the same file for the same order, payee and level wins over an earlier one.
+ * A later line of the same file for the same place of an order (agent, or leader tier k) wins over an earlier one.
  */
 export async function applyImport(
   tx: Executor,
@@ -86,12 +89,18 @@ export async function applyImport(
        group by order_number
     ), matched as (
       select s.*, o.order_id, coalesce(o.n, 0) as n_orders, u.id as user_id,
+             case when s.role = 'leader' then s.tier else 0 end as slot,
              row_number() over w as dup_rank, first_value(s.line) over w as kept_line,
-             exists (select 1 from orders_commission_paid p where p.orders_import_id = o.order_id) as already_paid
+             exists (select 1 from orders_commission_paid p where p.orders_import_id = o.order_id) as already_paid,
+             u.refs_user_lifecycle_status_id as payee_status,
+             exists (select 1 from commission_lines l
+                      where l.orders_import_id = o.order_id and l.role::text = s.role
+                        and coalesce(l.leader_level, 0) = (case when s.role = 'leader' then s.tier else 0 end)
+                        and l.commissions_period_id is not null and l.source <> 'reversal') as place_stamped
         from commission_import_staging s
         left join orders_by_number o on o.order_number = s.order_number
         left join users_master u on u.id = s.payee_id
-      window w as (partition by o.order_id, s.payee_id, s.role, case when s.role = 'leader' then s.tier end
+      window w as (partition by o.order_id, s.role, case when s.role = 'leader' then s.tier else 0 end
                    order by s.line desc)
     )
     select m.*, case
@@ -104,7 +113,12 @@ export async function applyImport(
       when m.amount_cents <= 0 then 'The amount must be more than zero'
       when m.amount_cents > 2147483647 then 'The amount is too large'
       when m.role = 'leader' and (m.tier is null or m.tier not between 1 and 7) then 'The leader tier must be 1 to 7'
+      when m.payee_status not in (2, 3) then
+        'Dealer Z-' || m.payee_id || ' is in lifecycle status ' || m.payee_status || ' (only active or deactivated dealers are paid)'
       when m.already_paid then 'Commission has already been paid'
+      when m.place_stamped then case when m.role = 'leader'
+        then 'The tier ' || m.tier || ' leader commission of order ' || m.order_number || ' is already stamped to a payout'
+        else 'The agent commission of order ' || m.order_number || ' is already stamped to a payout' end
       when m.dup_rank > 1 then 'Replaced by line ' || m.kept_line || ' of the same file'
       end as reason
       from matched m`);
@@ -114,12 +128,16 @@ export async function applyImport(
     select ${target.importId}, case when n_orders = 1 then order_id end, reason, line, raw
       from commission_import_rows where reason is not null order by line`);
 
-  // An imported line replaces the calculated one for the same order and payee.
+  // An imported line replaces its payee's calculated line for the order, and takes its place (the
+  // agent, or leader tier k) from the calculated line and an earlier file's line for someone else:
+  // one payee per place, one line per payee (decision 055).
   await tx.execute(sql`
     delete from commission_lines l
      using commission_import_rows r
-     where r.reason is null and l.source = 'calculated' and l.commissions_period_id is null
-       and l.orders_import_id = r.order_id and l.payee_users_master_id = r.payee_id`);
+     where r.reason is null and l.commissions_period_id is null and l.orders_import_id = r.order_id
+       and ((l.source = 'calculated' and l.payee_users_master_id = r.payee_id)
+            or (l.role::text = r.role and coalesce(l.leader_level, 0) = r.slot
+                and (l.source = 'calculated' or (l.source = 'import' and l.payee_users_master_id <> r.payee_id))))`);
 
   const lines = await tx.execute(sql`
     insert into commission_lines (

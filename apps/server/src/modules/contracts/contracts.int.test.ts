@@ -367,3 +367,16 @@ describe('the DocuSeal adapter (by settings)', () => {
     expect(list.json().data[0].status).toBe('completed');
   });
 });
+
+describe('a link sent elsewhere', () => {
+  it('tells the dealer at the address on file when the link goes to another address', async () => {
+    // The clock of the tests above has moved past the first session.
+    cookies.admin = await ctx.signIn(admin.email!, PASSWORD);
+    const res = await generate('admin', agent.id, { email: 'someone.else@example.test' });
+    expect(res.statusCode).toBe(200);
+    const notice = await lastMessageTo(ctx.db, agent.email!, 'email');
+    expect(notice.subject).toContain('was sent for signing to another address');
+    expect(notice.body).toContain('someone.else@example.test');
+    expect(notice.body).not.toContain('/sign-contract/');
+  });
+});

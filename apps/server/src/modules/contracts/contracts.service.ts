@@ -229,6 +229,23 @@ export async function generateContract(
         tx,
       );
     }
+    // Whoever holds the link signs in the dealer's name: sent anywhere but the address on file,
+    // the dealer hears of it there, so a contract cannot be signed for them unseen.
+    if (agent.email && agent.email.toLowerCase() !== body.email.toLowerCase()) {
+      await deps.mailer.send(
+        {
+          to: agent.email,
+          subject: `Your ${documentName} was sent for signing to another address`,
+          text: [
+            `Dear ${dealerName},`,
+            '',
+            `${actor.user.firstName} ${actor.user.surname} sent your ${documentName} (${code}) for signing to ${body.email}, not to this address.`,
+            'Whoever holds that link can sign in your name. If you did not expect this, contact your administrator at once.',
+          ].join('\n'),
+        },
+        tx,
+      );
+    }
     const updated = (await updateContract(tx, row.id, {
       unsignedFileId: stored.id,
       documentSha256,

@@ -3,6 +3,7 @@ import { FLAG_REFUSALS, MANAGER_REFUSALS, NO_PERMISSION, STATUS_REFUSALS } from 
 import { buildSaId } from '@portal/domain/people/sa-id';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMessageTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { appSettings, auditLog, bankingDetails, usersMaster } from '../../db/schema/index.ts';
 import { createTrainingModule } from '../../db/seed/activity-factories.ts';
@@ -630,6 +631,42 @@ describe('edit user', () => {
       });
       expect(frozen.statusCode).toBe(409);
       expect(frozen.json().code).toBe('PROFILE_FROZEN');
+    } finally {
+      await ctx.db.update(appSettings).set({ value: false }).where(eq(appSettings.key, 'commission_freeze'));
+    }
+  });
+
+  it("treats a switch to eWallet, a new eWallet link or an eWallet payee's new phone as a banking change", async () => {
+    const target = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    const toWallet = { refsPaymentType: 'eWallet', eWalletLink: 'https://wallet.example.test/elsewhere' };
+    const switched = await call(cookies.admin, 'PUT', `/api/people/${target.id}`, {
+      ...editForm(target),
+      banking: toWallet,
+    });
+    expect(switched.statusCode).toBe(200);
+    expect(await row(target.id)).toMatchObject({ refsPaymentType: 'eWallet', eWalletLink: toWallet.eWalletLink });
+    // The owner hears of it, as of a new bank account.
+    const notice = await lastMessageTo(ctx.db, target.email!, 'email');
+    expect(notice.subject).toBe('Your banking details were changed');
+    expect(notice.body).toContain('eWallet');
+
+    await ctx.db.update(appSettings).set({ value: true }).where(eq(appSettings.key, 'commission_freeze'));
+    try {
+      for (const change of [
+        { banking: { ...toWallet, eWalletLink: 'https://wallet.example.test/other' } },
+        {
+          banking: { refsPaymentType: 'bank', bank: 'Capitec', bankAccountNumber: '123456789', refsBankAccountType: 2 },
+        },
+        { personal: { phone: '0829990001' } },
+      ]) {
+        const frozen = await call(cookies.admin, 'PUT', `/api/people/${target.id}`, {
+          ...editForm(target, change.personal ? { personal: change.personal } : {}),
+          banking: change.banking ?? toWallet,
+        });
+        expect(frozen.statusCode, JSON.stringify(change)).toBe(409);
+        expect(frozen.json().code).toBe('PROFILE_FROZEN');
+      }
+      expect(await row(target.id)).toMatchObject({ eWalletLink: toWallet.eWalletLink, phone: target.phone });
     } finally {
       await ctx.db.update(appSettings).set({ value: false }).where(eq(appSettings.key, 'commission_freeze'));
     }

@@ -362,6 +362,17 @@ export async function editUser(
     if (emailChanged) fields.emailVerified = false;
     if (phoneChanged) fields.phoneVerified = false;
 
+    // How the person is paid also changes with the payment type, the eWallet link and, for an
+    // eWallet payee, the phone (the eWallet is the phone's): frozen and told like a new account.
+    const paymentType = banking?.refsPaymentType ?? user.refsPaymentType;
+    const walletChanged =
+      banking !== undefined &&
+      (banking.refsPaymentType !== user.refsPaymentType ||
+        (banking.refsPaymentType === 'eWallet' && (banking.eWalletLink || null) !== (user.eWalletLink || null)));
+    if ((walletChanged || (phoneChanged && paymentType === 'eWallet')) && (await isCommissionFreezeOn(tx))) {
+      throw conflict(COMMISSION_FREEZE_MESSAGE, undefined, PROFILE_FROZEN);
+    }
+
     if (banking?.refsPaymentType === 'bank') {
       const bank = await findBankByName(tx, banking.bank!);
       if (!bank) {
@@ -396,7 +407,11 @@ export async function editUser(
           request,
         });
         notices.push(bankingChangedNotice(user, next.accountNumber));
+      } else if (walletChanged) {
+        notices.push(bankingChangedNotice(user, next.accountNumber));
       }
+    } else if (walletChanged) {
+      notices.push(walletChangedNotice(user, banking?.eWalletLink ?? null));
     }
 
     await updateUserRow(tx, user.id, { ...fields, ...stamp(actor) });
@@ -443,6 +458,15 @@ function bankingChangedNotice(user: UserRow, accountNumber: string): Notice {
     phone: user.phone ?? undefined,
     subject: 'Your banking details were changed',
     text: `Hello ${user.firstName},\n\nThe bank account for your commission payments (${zCode(user.id)}) is now the account ending ${accountNumber.slice(-4)}. If you did not expect this, contact your administrator at once.`,
+  };
+}
+
+function walletChangedNotice(user: UserRow, link: string | null): Notice {
+  return {
+    email: user.email ?? undefined,
+    phone: user.phone ?? undefined,
+    subject: 'Your banking details were changed',
+    text: `Hello ${user.firstName},\n\nAn administrator changed how you are paid (${zCode(user.id)}): your commission payments now go to the eWallet of your cellphone number${link ? ` (eWallet link ${link})` : ''}. If you did not expect this, contact your administrator at once.`,
   };
 }
 

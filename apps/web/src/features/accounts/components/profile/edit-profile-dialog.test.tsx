@@ -129,6 +129,8 @@ describe('EditProfileDialog', () => {
     const { onClose } = await openDialog();
     fireEvent.click(screen.getByRole('radio', { name: 'eWallet' }));
     expect(screen.queryByRole('combobox', { name: 'Bank' })).toBeNull();
+    // A switch of payment type redirects pay: the password again.
+    type('Current password', 'Secret123');
     submit();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const put = fetchSpy.mock.calls.find(([, init]) => init?.method === 'PUT');
@@ -143,6 +145,7 @@ describe('EditProfileDialog', () => {
       refsPaymentType: 'eWallet',
       eWalletLink: null,
       agreedToRicaTerms: true,
+      currentPassword: 'Secret123',
     });
   });
 
@@ -192,6 +195,36 @@ describe('EditProfileDialog', () => {
     expect(onClose).toHaveBeenCalled();
     const contact = fetchSpy.mock.calls.find(([url]) => url === '/api/profile/contact');
     expect(JSON.parse(String(contact?.[1]?.body))).toEqual({ phone: '+27829998877' });
+  });
+
+  it("sends the password with an eWallet payee's new phone and shows a refusal beside it", async () => {
+    const fetchSpy = mockServer((url, init) => {
+      if (url === '/api/profile' && init?.method === 'PUT') return json(makeProfile({ refsPaymentType: 'eWallet' }));
+      if (url.startsWith('/api/profile/contact-availability')) return json({ available: true, message: null });
+      if (url === '/api/profile/contact') {
+        return json(
+          {
+            type: 'about:blank',
+            title: 'Forbidden',
+            status: 403,
+            code: 'STEP_UP_FAILED',
+            detail: 'Your current password is incorrect.',
+            errors: [{ field: 'currentPassword', message: 'Your current password is incorrect.' }],
+          },
+          403,
+        );
+      }
+      return undefined;
+    });
+    const { onClose } = await openDialog();
+    fireEvent.click(screen.getByRole('radio', { name: 'eWallet' }));
+    type('Phone number', '+27829998877');
+    type('Current password', 'Wrong123');
+    submit();
+    expect(await screen.findByText('Your current password is incorrect.')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    const contact = fetchSpy.mock.calls.find(([url]) => url === '/api/profile/contact');
+    expect(JSON.parse(String(contact?.[1]?.body))).toEqual({ phone: '+27829998877', currentPassword: 'Wrong123' });
   });
 
   it('maps a server field error back to its field and shows the freeze refusal', async () => {

@@ -233,6 +233,11 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
             if (result.phoneChanged) navigate(paths.verifyPhone, { state: { codeSent: true } });
           },
           onError: (error) => {
+            if (error instanceof ApiError && error.status === 403) {
+              // The details are saved; the new phone of an eWallet payee needs the password.
+              setError('currentPassword', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
+              return;
+            }
             if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
               // The details are saved; the contact change was refused: say why, beside the field.
               const message = errorMessage(error);
@@ -393,14 +398,6 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
                 emptyLabel="Select an account type"
                 options={lists.bankAccountTypes.map((item) => ({ value: String(item.id), label: item.name }))}
               />
-              <FormPasswordField
-                control={control}
-                name="currentPassword"
-                id="profile-current-password"
-                label="Current password"
-                autoComplete="current-password"
-                helperText="Needed when your banking details change"
-              />
             </>
           ) : (
             <FormTextField
@@ -412,6 +409,14 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
               helperText="Payments go to the eWallet of your cellphone number."
             />
           )}
+          <FormPasswordField
+            control={control}
+            name="currentPassword"
+            id="profile-current-password"
+            label="Current password"
+            autoComplete="current-password"
+            helperText="Needed when how you are paid changes: banking details, payment type, eWallet link, or an eWallet payee's phone"
+          />
 
           <SectionTitle>Contact details</SectionTitle>
           <Typography variant="body2" color="text.secondary" sx={{ ...full, mt: -1 }}>

@@ -77,10 +77,11 @@ export function toUpdateRequest(values: EditProfileValues): ProfileUpdateRequest
     request.bank = values.bank || null;
     request.refsBankAccountType = values.refsBankAccountType ? Number(values.refsBankAccountType) : null;
     request.bankAccountNumber = values.bankAccountNumber.trim() || null;
-    if (values.currentPassword) request.currentPassword = values.currentPassword;
   } else {
     request.eWalletLink = values.eWalletLink.trim() || null;
   }
+  // A switch to eWallet or a new link redirects pay as a new account does (the server asks).
+  if (values.currentPassword) request.currentPassword = values.currentPassword;
   return request;
 }
 
@@ -136,5 +137,8 @@ export function toContactChange(values: EditProfileValues, profile: Profile): Co
   const change: ContactChange = {};
   if (phoneChanged(values, profile)) change.phone = values.phone.trim();
   if (emailChanged(values, profile)) change.email = values.email.trim();
-  return change.phone === undefined && change.email === undefined ? undefined : change;
+  if (change.phone === undefined && change.email === undefined) return undefined;
+  // An eWallet payee's new phone redirects their pay: the server asks for the password.
+  if (change.phone !== undefined && values.currentPassword) change.currentPassword = values.currentPassword;
+  return change;
 }
