@@ -41,6 +41,8 @@ export const CommissionPeriod = z.object({
   isActive: z.boolean(),
   status: PeriodStatus,
   closedAt: z.string().nullable(),
+  /** The first banking export of the period: nothing is stamped into it after (decision 054). */
+  bankingExportedAt: z.string().nullable(),
   /** Lines attached to the period. */
   stampedLines: z.number().int(),
 });
@@ -78,6 +80,9 @@ export const ClosePeriodRequest = z.strictObject({ password: StepUpPassword });
 export type ClosePeriodRequest = z.infer<typeof ClosePeriodRequest>;
 
 export const PERIOD_ALREADY_CLOSED = 'This commissions period is already closed.';
+/** Stamping after the banking export (decision 054): those lines would be marked paid at close but not be in the bank's file. */
+export const PERIOD_ALREADY_EXPORTED =
+  "This period's banking details have been exported, so nothing more is stamped into it. Close it; the lines left are stamped into the next period.";
 export const PERIOD_BEING_CLOSED = 'This commissions period is already being closed.';
 export const CLOSE_FAILED = 'Failed to close commissions period.';
 export const PERIOD_CLOSED_SUCCESS = 'Commissions period closed. The page reloads in 2 seconds.';

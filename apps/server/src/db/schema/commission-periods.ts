@@ -16,6 +16,11 @@ export const commissionsPeriodIndex = pgTable(
     /** Set once by the close step; from then on the period's lines cannot change. */
     closedAt: timestamp({ withTimezone: true }),
     closedBy: integer().references(() => usersMaster.id),
+    /**
+     * Set by the first banking export of the period: from then on the period's payout is what the
+     * bank was sent, so no more lines are stamped into it (decision 054).
+     */
+    bankingExportedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,10 @@
 import { COMMISSION_FREEZE_MESSAGE, type ProfileUpdateRequest } from '@portal/domain/accounts/profile';
-import { LINE_ALREADY_REVERSED, LINE_REVERSED, PERIOD_ALREADY_CLOSED } from '@portal/domain/commissions/cycle';
+import {
+  LINE_ALREADY_REVERSED,
+  LINE_REVERSED,
+  PERIOD_ALREADY_CLOSED,
+  PERIOD_ALREADY_EXPORTED,
+} from '@portal/domain/commissions/cycle';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
@@ -197,6 +202,19 @@ describe('stamping', () => {
   it('attaches the unstamped lines that are not held; held lines stay unstamped', async () => {
     const before = (await call('GET', '/api/commissions/current-period', adminCookie)).json();
     expect(before).toMatchObject({ current: { id: periodId, status: 'open', stampedLines: 0 }, heldLines: 1 });
+    // An export before stamping has nobody in it: nothing went to the bank, so stamping stays open.
+    const empty = await call('POST', '/api/commissions/export-banking-details', adminCookie, {
+      period: periodId,
+      payment: 'bank',
+      password: PASSWORD,
+    });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body.replace('\uFEFF', '').trim().split('\r\n')).toEqual([
+      'Z-Code,Name,Bank,Branch Code,Account Number,Account Type,Amount',
+    ]);
+    expect(
+      (await call('GET', '/api/commissions/current-period', adminCookie)).json().current.bankingExportedAt,
+    ).toBeNull();
     await stamp(periodId);
     const stamped = await linesOf(periodId);
     expect(stamped.map((line) => line.amountCents).sort((a, b) => a - b)).toEqual([5000, 12345, 15000, 20000]);
@@ -260,9 +278,32 @@ describe('banking export', () => {
     );
     const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'commission.banking.export'));
     expect(audit.map((row) => row.after)).toEqual([
+      { payment: 'bank', payees: 0, totalCents: 0 },
       { payment: 'bank', payees: 2, totalCents: 32345 },
       { payment: 'eWallet', payees: 1, totalCents: 20000 },
     ]);
+  });
+
+  it('closes the period to stamping: a line stamped now would be marked paid but not be in the file (decision 054)', async () => {
+    const [period] = await ctx.db.select().from(commissionsPeriodIndex).where(eq(commissionsPeriodIndex.id, periodId));
+    expect(period!.bankingExportedAt).not.toBeNull();
+    // A line calculated after the export: it waits for the next period.
+    const late = await ctx.db.execute<{ id: number }>(sql`
+      insert into commission_lines (orders_import_id, payee_users_master_id, role, leader_level, amount_cents, source)
+      values (${orderIds[0]!}, ${leader.id}, 'leader', 7, 500, 'calculated') returning id`);
+    try {
+      const refused = await call(
+        'POST',
+        `/api/commissions/commissions-period-stamping?period=${periodId}`,
+        adminCookie,
+      );
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'PERIOD_EXPORTED', detail: PERIOD_ALREADY_EXPORTED });
+      const [line] = await ctx.db.select().from(commissionLines).where(eq(commissionLines.id, late.rows[0]!.id));
+      expect(line!.commissionsPeriodId).toBeNull();
+    } finally {
+      await ctx.db.execute(sql`delete from commission_lines where id = ${late.rows[0]!.id}`);
+    }
   });
 });
 

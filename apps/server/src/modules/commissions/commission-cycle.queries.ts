@@ -13,9 +13,11 @@ export interface PeriodRow extends Record<string, unknown> {
   is_active: boolean;
   closed_at: Date | null;
   closed_by: number | null;
+  banking_exported_at: Date | null;
 }
 
-const periodColumns = sql`id, start_date::text, end_date::text, paid_date::text, is_active, closed_at, closed_by`;
+const periodColumns = sql`id, start_date::text, end_date::text, paid_date::text, is_active, closed_at, closed_by,
+  banking_exported_at`;
 
 export async function setCommissionFreeze(tx: Executor, on: boolean, userId: number): Promise<unknown> {
   const before = await tx.execute<{ value: unknown }>(
@@ -34,6 +36,12 @@ export async function findPeriod(db: Executor, id: number, lock = false): Promis
     sql`select ${periodColumns} from commissions_period_index where id = ${id} ${lock ? sql`for update` : sql``}`,
   );
   return result.rows[0];
+}
+
+/** The period's payout has gone to the bank: its first export's time is kept. */
+export async function markBankingExported(tx: Executor, periodId: number): Promise<void> {
+  await tx.execute(sql`
+    update commissions_period_index set banking_exported_at = coalesce(banking_exported_at, now()) where id = ${periodId}`);
 }
 
 export async function findActivePeriod(db: Executor, lock = false): Promise<PeriodRow | undefined> {

@@ -12,6 +12,7 @@ import {
   type LineReversed,
   type OpenNextPeriod,
   PERIOD_ALREADY_CLOSED,
+  PERIOD_ALREADY_EXPORTED,
   PERIOD_BEING_CLOSED,
   type PeriodLines,
   type ReverseLineRequest,
@@ -41,6 +42,7 @@ import {
   insertReversal,
   insertRun,
   latestPeriodEnd,
+  markBankingExported,
   markPeriodClosed,
   markRun,
   openPeriod,
@@ -118,6 +120,7 @@ function toPeriod(row: PeriodRow, stampedLines: number): CommissionPeriod {
     isActive: row.is_active,
     status: row.closed_at ? 'closed' : 'open',
     closedAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
+    bankingExportedAt: row.banking_exported_at ? new Date(row.banking_exported_at).toISOString() : null,
     stampedLines,
   };
 }
@@ -217,7 +220,12 @@ async function claimStep(
 
 /** GET-style "commissions-period-stamping": starts the stamping job for the period. */
 export function startStamping(deps: CommissionCycleDeps, actor: Actor, periodId: number) {
-  return claimStep(deps, actor, 'stamp', periodId, () => {});
+  return claimStep(deps, actor, 'stamp', periodId, refuseExported);
+}
+
+/** Nothing is stamped into a period once its payout has gone to the bank (decision 054). */
+function refuseExported(period: PeriodRow): void {
+  if (period.banking_exported_at) throw conflict(PERIOD_ALREADY_EXPORTED, undefined, 'PERIOD_EXPORTED');
 }
 
 /** Close: the admin's password again, then the close job. Final (spec 3 §4.5). */
@@ -278,6 +286,8 @@ export function runStamping(deps: CommissionCycleDeps, data: StepJob, progress: 
     // After any calculation or import in flight: they decided which places of an order are free
     // from the stamped lines they read, so a line stamped under them would be written again.
     await lockCommissionLines(tx);
+    // Checked again under the period's lock: an export may have come between the claim and the job.
+    refuseExported(period);
     const stamped = await stampLines(tx, period.id);
     return { ...stamped, audit: { stampedLines: stamped.lines, stampedOrders: stamped.orders } };
   });
@@ -338,14 +348,21 @@ export async function bankingExport(
   const payment = input.payment;
   const period = await findPeriod(db, input.period);
   if (!period) throw notFound('Commissions period not found', 'PERIOD_NOT_FOUND');
-  const totals = await countPayouts(db, period.id, payment);
-  await writeAudit(db, {
-    actor,
-    action: 'commission.banking.export',
-    entity: 'commissions_period_index',
-    entityId: period.id,
-    after: { payment, payees: totals.payees, totalCents: Number(totals.total_cents) },
-    ...(request ? { request } : {}),
+  // Marked under the period's lock, which a stamping holds until it commits: the file then holds
+  // every line stamped so far, and no stamping comes after it (decision 054).
+  await db.transaction(async (tx) => {
+    await findPeriod(tx, period.id, true);
+    const counted = await countPayouts(tx, period.id, payment);
+    // A file with nobody in it sent nothing to the bank: the period may still be stamped.
+    if (counted.payees > 0) await markBankingExported(tx, period.id);
+    await writeAudit(tx, {
+      actor,
+      action: 'commission.banking.export',
+      entity: 'commissions_period_index',
+      entityId: period.id,
+      after: { payment, payees: counted.payees, totalCents: Number(counted.total_cents) },
+      ...(request ? { request } : {}),
+    });
   });
   const header = payment === 'bank' ? BANK_EXPORT_HEADER : EWALLET_EXPORT_HEADER;
   const lines = (async function* () {

@@ -15,6 +15,7 @@ import {
   type CommissionPeriod,
   NO_DATA_TO_EXPORT,
   type PaymentFile,
+  PERIOD_ALREADY_EXPORTED,
   PERIOD_CLOSED_SUCCESS,
   RELOAD_AFTER_CLOSE_MS,
 } from '@portal/domain/commissions/cycle';
@@ -85,12 +86,15 @@ function StampingStep({ period }: { period: CommissionPeriod }) {
       <Box>
         <Button
           variant="contained"
-          disabled={running || period.status === 'closed'}
+          disabled={running || period.status === 'closed' || period.bankingExportedAt !== null}
           onClick={() => start.mutate(period.id)}
         >
           Stamp Period
         </Button>
       </Box>
+      {period.bankingExportedAt && period.status === 'open' ? (
+        <Alert severity="info">{PERIOD_ALREADY_EXPORTED}</Alert>
+      ) : null}
       {start.isError ? <Alert severity="error">{errorMessage(start.error)}</Alert> : null}
       <JobStatus job={job} doneText="Stamping complete:" />
     </StepCard>
@@ -176,6 +180,7 @@ function ClosureSummaryStep({ period }: { period: CommissionPeriod }) {
 }
 
 function BankingExportStep({ period }: { period: CommissionPeriod }) {
+  const queryClient = useQueryClient();
   const [payment, setPayment] = useState<PaymentFile>('bank');
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -187,6 +192,8 @@ function BankingExportStep({ period }: { period: CommissionPeriod }) {
     try {
       const csv = await fetchBankingExport({ period: period.id, payment, password });
       setOpen(false);
+      // The period now shows as exported (no more stamping into it).
+      void queryClient.invalidateQueries({ queryKey: commissionKeys.all });
       if (!csvHasRows(csv)) {
         setNotice(NO_DATA_TO_EXPORT);
         return;

@@ -1,0 +1,1 @@
+ALTER TABLE "commissions_period_index" ADD COLUMN "banking_exported_at" timestamp with time zone;
