@@ -130,7 +130,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fibreImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
   await app.register(agentListImportRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
   await app.register(commissionCalcRoutes({ db, jobs: deps.jobs, storage: deps.storage }, guards));
-  await app.register(commissionCycleRoutes({ db, jobs: deps.jobs }, guards));
+  await app.register(
+    commissionCycleRoutes({ db, jobs: deps.jobs, notices: { mailer: deps.mailer, sms: deps.sms } }, guards),
+  );
   await app.register(ticketsRoutes({ db, mailer: deps.mailer, clock: deps.clock }, guards));
   await app.register(financeRoutes({ db, financeChat: deps.financeChat, settings: deps.settings }, guards));
   await app.register(linksRoutes(db, guards));

@@ -309,6 +309,20 @@ export async function findLineForReversal(tx: Executor, lineId: number): Promise
   return result.rows[0];
 }
 
+/** Whom a reversal is told to: the payee's name and contact, and the order's number. */
+export async function reversalNoticeFacts(tx: Executor, line: LineRow) {
+  const result = await tx.execute<{
+    first_name: string | null;
+    email: string | null;
+    phone: string | null;
+    order_number: string;
+  }>(sql`
+    select u.first_name, u.email, u.phone, o.order_number
+      from users_master u, orders_import o
+     where u.id = ${line.payee_users_master_id} and o.id = ${line.orders_import_id}`);
+  return result.rows[0];
+}
+
 /** Cents the line's reversals already take back (positive). Read under the line's lock. */
 export async function reversedCentsOf(tx: Executor, lineId: number): Promise<number> {
   const result = await tx.execute<{ cents: number }>(

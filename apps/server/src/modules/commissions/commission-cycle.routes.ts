@@ -209,7 +209,9 @@ export const commissionCycleRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await reverseLine(deps.db, actorOf(request), request.body, requestOf(request))),
+        reply
+          .status(201)
+          .send(await reverseLine(deps.db, deps.notices, actorOf(request), request.body, requestOf(request))),
     );
 
     app.get(

@@ -20,12 +20,14 @@ import {
   type SalesReport,
   type ToggleCommissionFreezeResult,
 } from '@portal/domain/commissions/cycle';
+import { zCode } from '@portal/domain/people/z-code';
 import { csvLines, csvText, UTF8_BOM } from '@portal/domain/platform/csv';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
+import { type Notice, type NoticeDeps, sendNotice } from '../../platform/notices.ts';
 import { assertCurrentPassword } from '../../platform/step-up.ts';
 import { lockCommissionLines } from './commission-calc.queries.ts';
 import {
@@ -50,6 +52,7 @@ import {
   payoutsPage,
   periodLinesOfOrder,
   recordPaidOrders,
+  reversalNoticeFacts,
   reversedCentsOf,
   salesByProduct,
   setCommissionFreeze,
@@ -70,6 +73,8 @@ export const CLOSE_QUEUE = 'commissions.close';
 export interface CommissionCycleDeps {
   db: Database;
   jobs: Jobs;
+  /** Where a payee is told of a reversal. */
+  notices: NoticeDeps;
 }
 
 interface StepJob {
@@ -412,6 +417,7 @@ function localPhone(phone: string | null): string | null {
  */
 export async function postReversal(
   db: Database,
+  notices: NoticeDeps,
   actor: Actor | { userId: number | null; authId: string | null },
   input: { lineId: number; takeBackCents?: number | undefined; reason: string },
   request?: { id: string; ip: string },
@@ -448,8 +454,31 @@ export async function postReversal(
       after: { reversalOfLineId: line.id, amountCents, leftCents: leftCents - takeBackCents, reason: input.reason },
       ...(request ? { request } : {}),
     });
+    // Money leaves the payee's next payout: they are told, in the same transaction.
+    const facts = await reversalNoticeFacts(tx, line);
+    if (facts)
+      await sendNotice(
+        notices,
+        reversalNotice(line.payee_users_master_id, facts, takeBackCents, input.reason),
+        undefined,
+        tx,
+      );
     return { reversalLineId, amountCents };
   });
+}
+
+function reversalNotice(
+  payeeId: number,
+  facts: NonNullable<Awaited<ReturnType<typeof reversalNoticeFacts>>>,
+  takeBackCents: number,
+  reason: string,
+): Notice {
+  return {
+    email: facts.email ?? undefined,
+    phone: facts.phone ?? undefined,
+    subject: 'A commission payment was reversed',
+    text: `Hello ${facts.first_name ?? ''},\n\nR ${centsToRand(takeBackCents)} of the commission paid to you (${zCode(payeeId)}) for order ${facts.order_number} was reversed and will be taken from your next payout. Reason: ${reason}\n\nIf you have questions, contact your administrator.`,
+  };
 }
 
 /**
@@ -459,6 +488,7 @@ export async function postReversal(
  */
 export async function reverseLine(
   db: Database,
+  notices: NoticeDeps,
   actor: Actor,
   input: ReverseLineRequest,
   request?: { id: string; ip: string },
@@ -466,6 +496,7 @@ export async function reverseLine(
   await assertCurrentPassword(db, actor.authId, input.password, 'password');
   const reversed = await postReversal(
     db,
+    notices,
     actor,
     { lineId: input.lineId, takeBackCents: input.takeBackCents, reason: input.reason },
     request,

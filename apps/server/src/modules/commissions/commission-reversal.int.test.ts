@@ -1,6 +1,7 @@
 import { LINE_ALREADY_REVERSED, LINE_REVERSED, reversalBeyondLeft } from '@portal/domain/commissions/cycle';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMessageTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { createOrders } from '../../db/seed/activity-factories.ts';
@@ -122,6 +123,11 @@ describe('a partial reversal', () => {
     expect(part.statusCode).toBe(201);
     expect(part.json()).toMatchObject({ amountCents: -4000, message: LINE_REVERSED });
     expect(await listed(lineId)).toMatchObject({ amountCents: 15000, reversedCents: 4000 });
+    // Money leaves the payee's next payout: they are told what, for which order and why.
+    const notice = await lastMessageTo(ctx.db, agent.email!, 'email');
+    expect(notice.subject).toBe('A commission payment was reversed');
+    expect(notice.body).toContain('R 40.00');
+    expect(notice.body).toContain('Reason: Partly refunded by the supplier');
     const [audit] = await ctx.db
       .select()
       .from(auditLog)
