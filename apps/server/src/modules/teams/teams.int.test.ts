@@ -370,6 +370,26 @@ describe('POST /api/teams/bulk-status', () => {
     expect(back.json()).toEqual({ updated: targets, skipped: [] });
   });
 
+  it('refuses, changing nothing, when the selection holds an admin with a flag the caller lacks', async () => {
+    const commissionsAdmin = await createUser(ctx.db, { isAdmin: true, withoutLogin: true });
+    await grantFeatures(ctx.db, commissionsAdmin.id, ['Users Management', 'Commissions']);
+    const response = await bulk(adminCookie, { action: 'deactivate', userIds: [crowd[6]!.id, commissionsAdmin.id] });
+    expect(response.statusCode).toBe(403);
+    const { rows } = await ctx.db.$client.query(
+      'SELECT refs_user_lifecycle_status_id AS s FROM users_master WHERE id = ANY($1) ORDER BY id',
+      [[crowd[6]!.id, commissionsAdmin.id]],
+    );
+    expect(rows.map((row) => row.s)).toEqual([2, 2]);
+    // The single action refuses it too.
+    const single = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people/${commissionsAdmin.id}/status`,
+      headers: { cookie: adminCookie, origin: TEST_ORIGIN },
+      payload: { action: 'deactivate' },
+    });
+    expect(single.statusCode).toBe(403);
+  });
+
   it('changes nothing when a selected user does not exist', async () => {
     const response = await bulk(adminCookie, { action: 'deactivate', userIds: [crowd[5]!.id, 99_999_999] });
     expect(response.statusCode).toBe(404);

@@ -1,4 +1,5 @@
-import { scopeOf } from '@portal/domain/access/permissions';
+import { can, scopeOf } from '@portal/domain/access/permissions';
+import { FEATURES, type Feature } from '@portal/domain/accounts/me';
 import { zCode } from '@portal/domain/people/z-code';
 import { BULK_STATUS_ACTIONS, type BulkStatusRequest, type BulkStatusResult } from '@portal/domain/teams/bulk-status';
 import {
@@ -240,6 +241,16 @@ export async function bulkChangeStatus(
     const statusById = new Map(found.map((row) => [row.id, row.lifecycleStatusId]));
     const missing = ids.find((id) => !statusById.has(id));
     if (missing !== undefined) throw notFound(dealerNotFound(missing));
+    // As on the single status action: never an admin holding a flag the actor lacks (spec 1 §6).
+    const mayChange = found.every((row) =>
+      can(permissionActor(actor), 'update', 'lifecycle-status', {
+        id: row.id,
+        relation: row.id === actor.user.id ? 'self' : 'other',
+        isAdmin: row.isAdmin,
+        features: row.features.filter((name): name is Feature => (FEATURES as readonly string[]).includes(name)),
+      }),
+    );
+    if (!mayChange) throw forbidden(NO_PERMISSION);
 
     const skipped: BulkStatusResult['skipped'] = [];
     const eligible: number[] = [];
