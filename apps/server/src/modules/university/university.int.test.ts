@@ -187,6 +187,24 @@ describe('the answer key', () => {
     expect(zulu.questions.every((q) => q.question.startsWith('isiZulu'))).toBe(true);
   });
 
+  it('offers a question the same options in every draw, so redrawing cannot single out the correct one', async () => {
+    const id = modules.Everyone!;
+    const offered = new Map<string, Set<string>>();
+    for (let i = 0; i < 25; i++) {
+      const draw = (
+        await call('POST', `/api/university/modules/${id}/draws`, 'leader3', { language: 'English' })
+      ).json() as Draw;
+      for (const q of draw.questions) {
+        const seen = offered.get(q.question) ?? new Set<string>();
+        for (const text of q.options) seen.add(text);
+        offered.set(q.question, seen);
+      }
+    }
+    // 3 of each question's 4 options; were they picked afresh, every option would turn up.
+    expect(offered.size).toBe(5);
+    for (const seen of offered.values()) expect(seen.size).toBe(3);
+  });
+
   it('scores from the server’s own draw and stores it as the snapshot; a draw counts once', async () => {
     const id = modules['Type P1']!;
     const draw = (
