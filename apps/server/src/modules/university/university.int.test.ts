@@ -336,3 +336,25 @@ describe('additional content', () => {
     expect((await call('GET', `/api/files/${file.id}`, 'agent')).statusCode).toBe(403);
   });
 });
+
+describe('the supplier filter', () => {
+  it('names no supplier the learner may not see, though a module of theirs also names it', async () => {
+    const s1 = (
+      (await ctx.db.execute<{ id: number }>(sql`select id from suppliers_master where supplier_name = 'Uni S1'`))
+        .rows[0] as { id: number }
+    ).id;
+    const hidden = await createSupplier(ctx.db, { supplierName: 'Uni Hidden', supplierStatus: 3 });
+    const registeredOnly = await createSupplier(ctx.db, { supplierName: 'Uni Registered Only', supplierStatus: 2 });
+    await createTrainingModule(ctx.db, {
+      moduleName: 'Shared with others',
+      supplierIds: [s1, hidden.id, registeredOnly.id],
+    });
+    const names = async (who: string) =>
+      ((await call('GET', '/api/university/modules', who)).json() as ModulePage).suppliers.map((s) => s.name);
+    const agentSees = await names('agent');
+    expect(agentSees).toContain('Uni S1');
+    expect(agentSees).not.toContain('Uni Hidden');
+    expect(agentSees).not.toContain('Uni Registered Only');
+    expect(await names('admin')).toEqual(expect.arrayContaining(['Uni S1', 'Uni Hidden', 'Uni Registered Only']));
+  });
+});
