@@ -444,6 +444,18 @@ describe('GET /api/teams/export (all users)', () => {
     });
   });
 
+  it('leaves an audit row for every page read, with who read it', async () => {
+    await ctx.db.$client.query("DELETE FROM audit_log WHERE action = 'users.export'");
+    const response = await get(adminCookie, '/api/teams/export?page=2&pageSize=5');
+    expect(response.statusCode).toBe(200);
+    const { rows } = await ctx.db.$client.query(
+      "SELECT actor_user_id, after, request_id FROM audit_log WHERE action = 'users.export'",
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor_user_id: admin.id, after: { page: 2, rows: 5 } });
+    expect(rows[0].request_id).toBeTruthy();
+  });
+
   it('is for admins only, at most 1000 a page', async () => {
     expect((await get(leaderCookie, '/api/teams/export')).statusCode).toBe(403);
     expect((await get(agentCookie, '/api/teams/export')).statusCode).toBe(403);

@@ -17,6 +17,7 @@ import type { UsersExportPage, UsersExportQuery } from '@portal/domain/teams/use
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { ACCESS_DENIED, type Actor } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { assertActorCan, permissionActor } from '../../platform/permissions.ts';
 import { countsAreFresh, decodeCursor, encodeCursor, listFingerprint } from './team-cursor.ts';
@@ -277,7 +278,12 @@ export async function bulkChangeStatus(
 }
 
 /** '/all-users' CSV export (admin): every user, deleted ones included, 1000 a page by key. */
-export async function exportUsers(db: Database, actor: Actor, query: UsersExportQuery): Promise<UsersExportPage> {
+export async function exportUsers(
+  db: Database,
+  actor: Actor,
+  query: UsersExportQuery,
+  request?: Pick<FastifyRequest, 'id' | 'ip'>,
+): Promise<UsersExportPage> {
   assertActorCan(actor, 'export', 'users-export', NO_ACCESS);
   const { page, pageSize: limit } = query;
   const fingerprint = listFingerprint({ export: 'all-users', limit });
@@ -291,6 +297,16 @@ export async function exportUsers(db: Database, actor: Actor, query: UsersExport
   const totalCount = counted ?? fresh!.totalCount;
   const hasMore = rows.length > limit;
   const shown = rows.slice(0, limit);
+  // Everyone's contact details and addresses leave in these pages: each page read is on record,
+  // as the payout file is (a page can be asked for without the first).
+  await writeAudit(db, {
+    actor,
+    action: 'users.export',
+    entity: 'users_master',
+    entityId: 'all',
+    after: { page, rows: shown.length, firstId: shown[0]?.id ?? null, lastId: shown.at(-1)?.id ?? null },
+    ...(request ? { request } : {}),
+  });
   const last = shown.at(-1);
   const nextCursor =
     hasMore && last
