@@ -374,8 +374,14 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   {
     route: 'GET /api/files/{id}',
     target: { in: 'path', name: 'id', record: 'file' },
-    note: 'a file uploaded by and owned by the target user (an ID photo); ticket documents and import files need their flag (decision 053)',
-    expect: byRelation({ waiting: SELF_ONLY, agent: SELF_ONLY, leader: SELF_ONLY, adminWithout: ANY, adminWith: ANY }),
+    note: 'a file uploaded by and owned by the target user (an ID photo, Users Management for admins: decision 057); ticket documents and import files need their flag (decision 053)',
+    expect: byRelation({
+      waiting: SELF_ONLY,
+      agent: SELF_ONLY,
+      leader: SELF_ONLY,
+      adminWithout: SELF_ONLY,
+      adminWith: ANY,
+    }),
   },
   {
     route: 'GET /api/jobs/{id}',

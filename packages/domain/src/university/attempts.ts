@@ -97,16 +97,22 @@ export interface DrawnQuestion {
   options: { text: string; is_correct: boolean }[];
 }
 
-/** Draws `count` of `pool` and, per question, `max_options` options with a correct one, shuffled. */
+/**
+ * Draws `count` of `pool` and, per question, `max_options` options with a correct one, shuffled.
+ * `choiceRandom` picks which options a question offers; the server seeds it per learner and
+ * question, so every draw offers the same ones: were they picked afresh, the one option present
+ * in every draw would be the correct one, and draws cost nothing.
+ */
 export function drawQuestions(
   pool: { id: number; question: string; maxOptions: number; options: { text: string; is_correct: boolean }[] }[],
   count: number,
   random: () => number = Math.random,
+  choiceRandom: (questionId: number) => () => number = () => random,
 ): DrawnQuestion[] {
-  const shuffle = <T>(list: T[]): T[] => {
+  const shuffle = <T>(list: T[], rnd: () => number = random): T[] => {
     const copy = [...list];
     for (let i = copy.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
+      const j = Math.floor(rnd() * (i + 1));
       [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
     }
     return copy;
@@ -115,8 +121,15 @@ export function drawQuestions(
   return shuffle(usable)
     .slice(0, Math.max(0, count))
     .map((q) => {
-      const correct = shuffle(q.options.filter((o) => o.is_correct))[0] as { text: string; is_correct: boolean };
-      const wrong = shuffle(q.options.filter((o) => !o.is_correct)).slice(0, Math.max(0, q.maxOptions - 1));
+      const choose = choiceRandom(q.id);
+      const correct = shuffle(
+        q.options.filter((o) => o.is_correct),
+        choose,
+      )[0] as { text: string; is_correct: boolean };
+      const wrong = shuffle(
+        q.options.filter((o) => !o.is_correct),
+        choose,
+      ).slice(0, Math.max(0, q.maxOptions - 1));
       return {
         questionId: q.id,
         question: q.question,

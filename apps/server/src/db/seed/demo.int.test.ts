@@ -205,6 +205,21 @@ describe('demo data', () => {
     }
   });
 
+  it('lets the agent download the Metro Fibre installation guide from its module page', async () => {
+    const cookie = await ctx.signIn('agent@demo.co.za');
+    const [module] = await query<{ id: number }>(
+      `SELECT id FROM training_master WHERE module_name = 'Selling Metro Fibre' AND NOT is_deleted`,
+    );
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/api/university/modules/${module!.id}`, headers: { cookie } })
+    ).json() as { files: Array<{ id: string; name: string }> };
+    const guide = detail.files.find((file) => file.name === 'Metro Fibre installation guide.pdf');
+    expect(guide).toBeDefined();
+    const download = await ctx.app.inject({ method: 'GET', url: `/api/files/${guide!.id}`, headers: { cookie } });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+  });
+
   it('lets every persona sign in with the demo password', async () => {
     for (const persona of DEMO_PERSONAS) {
       await expect(ctx.signIn(persona.email)).resolves.toContain('session_token=');

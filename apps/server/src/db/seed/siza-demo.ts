@@ -20,12 +20,12 @@ export async function createTrainingFile(
       .insert(storedFiles)
       .values({
         id,
-        storageKey: `training/${id}.pdf`,
+        storageKey: `training_file/${id}.pdf`,
         originalName: input.originalName ?? 'guide.pdf',
         contentType: 'application/pdf',
         sizeBytes: 0,
         sha256: '',
-        purpose: 'training',
+        purpose: 'training_file',
       })
       .returning({ id: storedFiles.id });
     storedFileId = file!.id;
@@ -90,7 +90,7 @@ export async function seedSiza(
           storage,
           data: guidePdf(FIBRE_GUIDE),
           originalName: 'Metro Fibre installation guide.pdf',
-          purpose: 'training',
+          purpose: 'training_file',
           ownerUserId: people.admin.id,
           uploadedByUserId: people.admin.id,
         })

@@ -293,6 +293,41 @@ describe('copies', () => {
   });
 });
 
+describe('copies to people who left or were turned down', () => {
+  it('sends no e-mail or SMS copy to an inactive or declined recipient', async () => {
+    const leaver = await createUser(ctx.db, {
+      parentId: leader.id,
+      withoutLogin: true,
+      refsUserLifecycleStatusId: 3,
+      email: 'leaver.copy@mail.test',
+      phone: '+27821110003',
+    });
+    const declined = await createUser(ctx.db, {
+      parentId: leader.id,
+      withoutLogin: true,
+      refsUserLifecycleStatusId: 5,
+      email: 'declined.copy@mail.test',
+      phone: '+27821110005',
+    });
+    const response = await send('leader', {
+      target_user_ids: [agent.id, leaver.id, declined.id],
+      title: 'Leavers alert',
+      send_email: true,
+      send_sms: true,
+    });
+    const { id } = response.json() as { id: number };
+    expect((await ctx.services.jobs.runNow(ALERT_COPIES_QUEUE, { alertId: id })).state).toBe('completed');
+    const outbox = await ctx.db.execute<{ recipient: string }>(
+      sql`select recipient from outbox_messages where subject = 'Leavers alert' or body like 'Leavers alert%' order by recipient`,
+    );
+    const recipients = outbox.rows.map((row) => row.recipient);
+    expect(recipients).toContain('agent.copy@mail.test');
+    for (const gone of ['leaver.copy@mail.test', '+27821110003', 'declined.copy@mail.test', '+27821110005']) {
+      expect(recipients).not.toContain(gone);
+    }
+  });
+});
+
 describe('alert image', () => {
   it('lets every recipient read the image, and nobody else', async () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 90, b: 200 } } })

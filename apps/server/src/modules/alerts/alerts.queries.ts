@@ -207,7 +207,10 @@ export interface CopyRecipient extends Record<string, unknown> {
   phone: string | null;
 }
 
-/** One batch of an alert's recipients for the e-mail/SMS copies, in user id order after `afterUserId`. */
+/**
+ * One batch of an alert's recipients for the e-mail/SMS copies, in user id order after `afterUserId`:
+ * active people only (a leaver or a turned-down applicant keeps no inbox here, and gets no copy).
+ */
 export async function copyRecipientsBatch(
   db: Executor,
   alertId: number,
@@ -218,6 +221,7 @@ export async function copyRecipientsBatch(
     select r.user_id, u.email, u.phone
     from alert_recipients r join users_master u on u.id = r.user_id
     where r.alert_id = ${alertId} and r.user_id > ${afterUserId}
+      and u.refs_user_lifecycle_status_id = ${LIFECYCLE.active}
     order by r.user_id
     limit ${limit}`);
   return result.rows;

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { storedFiles } from '../../db/schema/index.ts';
-import { createUser } from '../../db/seed/factories.ts';
+import { createUser, grantFeatures } from '../../db/seed/factories.ts';
 import { saveUpload } from './files.service.ts';
 
 let ctx: TestContext;
@@ -255,6 +255,7 @@ describe('GET /api/files/:id', () => {
     const owner = await createUser(ctx.db);
     const stranger = await createUser(ctx.db);
     const admin = await createUser(ctx.db, { isAdmin: true });
+    await grantFeatures(ctx.db, admin.id, ['Users Management']);
     // Uploaded by one user for another (as a domain service would), through the same function.
     const file = await saveUpload({
       db: ctx.db,
@@ -272,6 +273,35 @@ describe('GET /api/files/:id', () => {
     for (const reader of [uploader, owner, admin]) {
       expect((await download(await ctx.signIn(reader.email!), file.id)).statusCode).toBe(200);
     }
+  });
+
+  it('lets an admin read identity photos and contracts only with the flags of the screens that show them', async () => {
+    const dealer = await createUser(ctx.db);
+    const noFlag = await createUser(ctx.db, { isAdmin: true });
+    await grantFeatures(ctx.db, noFlag.id, ['Commissions']);
+    const users = await createUser(ctx.db, { isAdmin: true });
+    await grantFeatures(ctx.db, users.id, ['Users Management']);
+    const save = (purpose: string, data: Buffer, originalName: string) =>
+      saveUpload({ db: ctx.db, storage: ctx.storage, data, originalName, purpose, ownerUserId: dealer.id });
+    const png = await pngWithGps();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const files = [
+      await save('id_photo', png, 'id.png'),
+      await save('person_photo', png, 'face.png'),
+      await save('dealer_contract', pdf, 'contract.pdf'),
+    ];
+    const noFlagCookie = await ctx.signIn(noFlag.email!);
+    const usersCookie = await ctx.signIn(users.email!);
+    for (const file of files) {
+      expect((await download(noFlagCookie, file.id)).statusCode, file.purpose).toBe(403);
+      expect((await download(usersCookie, file.id)).statusCode, file.purpose).toBe(200);
+    }
+    // A flag taken away is refused on the next request.
+    await ctx.db.$client.query('DELETE FROM users_access_index WHERE user_master_id = $1', [users.id]);
+    expect((await download(usersCookie, files[0]!.id)).statusCode).toBe(403);
+    // A training file or an alert image stays every admin's.
+    const training = await save('training_file', pdf, 'guide.pdf');
+    expect((await download(noFlagCookie, training.id)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown id, 400 for a malformed one, 401 when signed out', async () => {

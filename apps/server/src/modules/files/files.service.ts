@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { can, scopeOf } from '@portal/domain/access/permissions';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { actorCan } from '../../platform/permissions.ts';
+import { actorCan, permissionActor, permissionTarget } from '../../platform/permissions.ts';
 import { type FileStorage, StoredObjectMissingError } from '../../platform/storage.ts';
 import { canLearnerReadTrainingFile } from '../university/learning.service.ts';
 import {
@@ -203,14 +204,23 @@ const HELPDESK_SUBJECT: Readonly<Record<string, 'sales-assist' | 'agent-support'
   agent_support: 'agent-support',
 };
 
+/** A person's identity photos: shown on the user detail and the approvals, Users Management's screens. */
+const IDENTITY_PURPOSES: readonly string[] = ['id_photo', 'person_photo'];
+
 /**
- * What an admin who neither uploaded nor owns the file may read (decision 053): every file, except
- * a ticket's documents, which are the kind's helpdesk's (its flag), and the imports' files, which
- * are the Commissions flag's. Read with the flags of this request, so a flag taken away is refused
- * at once.
+ * What an admin who neither uploaded nor owns the file may read (decisions 053, 057): every file,
+ * except a ticket's documents, which are the kind's helpdesk's (its flag), the imports' files, which
+ * are the Commissions flag's, a person's identity photos, which are Users Management's, and a
+ * dealer contract (it holds the ID number), which is whoever may manage that person's contracts.
+ * Read with the flags of this request, so a flag taken away is refused at once.
  */
 async function adminMayRead(db: Executor, actor: Actor, file: StoredFile): Promise<boolean> {
   if (IMPORT_PURPOSES.includes(file.purpose)) return actorCan(actor, 'import', 'orders');
+  if (IDENTITY_PURPOSES.includes(file.purpose)) return scopeOf(permissionActor(actor), 'read', 'person') === 'any';
+  if (file.purpose === 'dealer_contract') {
+    if (file.ownerUserId === null) return false;
+    return can(permissionActor(actor), 'manage', 'contract', await permissionTarget(db, actor, file.ownerUserId));
+  }
   if (file.purpose !== 'ticket_document') return true;
   const kinds = await ticketKindsOfFile(db, file.id);
   return kinds.some((kind) => {

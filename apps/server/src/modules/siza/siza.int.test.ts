@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SIZA_MESSAGES, type SizaAnswer, type SizaHistory } from '@portal/domain/siza/siza';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
-import { createTrainingModule } from '../../db/seed/activity-factories.ts';
+import { createTrainingModule, recordAttempts } from '../../db/seed/activity-factories.ts';
 import { createSupplier, createUser, linkUser, nextSequence, type UserRow } from '../../db/seed/factories.ts';
 import { createTrainingFile } from '../../db/seed/siza-demo.ts';
 import { HOUR } from '../../platform/clock.ts';
@@ -109,10 +109,15 @@ describe('Siza without a language model', () => {
     await linkUser(db, agent.id, { supplierIds: [content.ours.id] });
     const other = await createUser(db, { password: PASSWORD });
     await linkUser(db, other.id, { supplierIds: [content.ours.id] });
+    const learner = await createUser(db, { password: PASSWORD });
+    await linkUser(db, learner.id, { supplierIds: [content.ours.id] });
     const leader = await createUser(db, { password: PASSWORD, isLeader: true });
     const admin = await createUser(db, { password: PASSWORD, isAdmin: true });
+    // Questions and their answers are for modules already passed (decision 057); `learner` has passed none.
+    await recordAttempts(db, content.porting.id, [{ userId: agent.id, pass: true }]);
+    await recordAttempts(db, content.leaders.id, [{ userId: leader.id, pass: true }]);
     const limited = await createUser(db, { password: PASSWORD });
-    for (const [name, user] of Object.entries({ agent, other, leader, admin })) {
+    for (const [name, user] of Object.entries({ agent, other, learner, leader, admin })) {
       cookies[name] = await ctx.signIn(user.email!, PASSWORD);
     }
     // Remembered, so the session outlives the hour the limit test moves the clock on.
@@ -138,6 +143,19 @@ describe('Siza without a language model', () => {
     expect(answer?.text).toContain('Answer: A municipal bill not older than three months.');
     // Never the wrong options.
     expect(answer?.text).not.toContain('zebracrossing');
+  });
+
+  it('neither shows nor matches the questions of a module the asker has still to pass (decision 057)', async () => {
+    const answer = await answerTo(ctx, cookies.learner!, 'What document proves residence when porting a number?');
+    expect(answer?.text).not.toContain('municipal bill');
+    expect(answer?.text).not.toContain('Which document proves residence');
+    // Matching on an option's words would tell the correct one as surely as showing it.
+    const probe = await answerTo(ctx, cookies.learner!, 'municipal bill not older than three months');
+    expect(probe?.sources).toEqual([]);
+    expect(probe?.text).toBe(SIZA_MESSAGES.noAnswer);
+    // The module itself stays findable by its name and description.
+    const described = await answerTo(ctx, cookies.learner!, 'Moving a customer number from another network');
+    expect(described?.sources.map((source) => source.moduleId)).toEqual([content.porting.id]);
   });
 
   it('cites no module the agent may not see: another supplier’s, a leaders’ one, a deleted one', async () => {
@@ -268,6 +286,7 @@ describe('Siza with an OpenAI-compatible endpoint', () => {
     content = await seedContent(ctx);
     const agent = await createUser(ctx.db, { password: PASSWORD });
     await linkUser(ctx.db, agent.id, { supplierIds: [content.ours.id] });
+    await recordAttempts(ctx.db, content.porting.id, [{ userId: agent.id, pass: true }]);
     cookie = await ctx.signIn(agent.email!, PASSWORD);
   });
 

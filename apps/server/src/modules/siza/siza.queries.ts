@@ -22,8 +22,9 @@ export interface PassageRow {
 
 /**
  * The best passages for a question among the modules a user may see (`moduleIds`; null: every
- * live module). The words are OR-ed (websearch_to_tsquery ANDs them, and a dealer's question
- * rarely repeats every word of the content): ts_rank then favours passages matching more of them.
+ * live module), questions only of the modules in `answerableIds` (null: all; decision 057). The
+ * words are OR-ed (websearch_to_tsquery ANDs them, and a dealer's question rarely repeats every
+ * word of the content): ts_rank then favours passages matching more of them.
  * The expressions match the GIN indexes of schema/university.ts for module text, questions and
  * files; a question's correct answer is searched beside it (on the rows of visible modules only).
  */
@@ -31,9 +32,13 @@ export async function findPassages(
   db: Executor,
   question: string,
   moduleIds: number[] | null,
+  answerableIds: number[] | null,
   limit: number,
 ): Promise<PassageRow[]> {
   const visibleIds = moduleIds === null ? sql`` : sql`and m.id = any(${`{${moduleIds.join(',')}}`}::int[])`;
+  // Questions are neither shown nor matched outside `answerableIds`: a match on an answer's words
+  // would tell which option is correct as surely as showing it.
+  const answerable = answerableIds === null ? sql`` : sql`and v.id = any(${`{${answerableIds.join(',')}}`}::int[])`;
   const result = await db.execute<PassageRow & Record<string, unknown>>(sql`
     with q as (
       select nullif(replace(websearch_to_tsquery('english', ${question})::text, ' & ', ' | '), '')::tsquery as query,
@@ -62,8 +67,9 @@ export async function findPassages(
             from jsonb_array_elements(tq.options) o
            where o->'is_correct' = 'true'::jsonb
         ) a
-       where to_tsvector('english', tq.question) @@ q.query
-          or to_tsvector('english', coalesce(a.answer, '')) @@ q.query
+       where (to_tsvector('english', tq.question) @@ q.query
+              or to_tsvector('english', coalesce(a.answer, '')) @@ q.query)
+         ${answerable}
       union all
       select v.id, v.module_name, 'file', f.extracted_text, null,
              to_tsvector('english', coalesce(f.extracted_text, ''))

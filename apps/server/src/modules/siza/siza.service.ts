@@ -14,7 +14,7 @@ import type { Actor } from '../../platform/access.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lockUntilCommit } from '../../platform/locks.queries.ts';
-import { relevantModuleIdsOf } from '../university/university.service.ts';
+import { trainingContentScopeOf } from '../university/university.service.ts';
 import {
   type ChatItemRow,
   countQuestionsSince,
@@ -29,7 +29,7 @@ import {
 import type { SizaPassage, SizaRephraser } from './siza-llm.ts';
 
 /** The asker, as the university's relevance rule reads them. */
-type UserFacts = Parameters<typeof relevantModuleIdsOf>[1];
+type UserFacts = Parameters<typeof trainingContentScopeOf>[1];
 
 // Siza, the training assistant (spec 2 "Ask Siza"; decision 030): retrieval over the training
 // content the asker may see, an answer composed from the best passages (or rephrased by the
@@ -164,8 +164,11 @@ async function answerFor(
   question: string,
   log?: FastifyBaseLogger,
 ): Promise<{ text: string; sources: SizaSourceRow[]; answeredBy: 'passages' | 'llm' }> {
-  const moduleIds = await relevantModuleIdsOf(deps.db, user);
-  const rows = moduleIds?.length === 0 ? [] : await findPassages(deps.db, question, moduleIds, PASSAGE_POOL);
+  const scope = await trainingContentScopeOf(deps.db, user);
+  const rows =
+    scope.visible?.length === 0
+      ? []
+      : await findPassages(deps.db, question, scope.visible, scope.withAnswers, PASSAGE_POOL);
   const modules = pickPassages(rows);
   if (!modules.length) return { text: SIZA_MESSAGES.noAnswer, sources: [], answeredBy: 'passages' };
   const sources = modules.map(({ moduleId, moduleName }) => ({ moduleId, moduleName }));

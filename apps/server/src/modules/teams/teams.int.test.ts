@@ -370,6 +370,26 @@ describe('POST /api/teams/bulk-status', () => {
     expect(back.json()).toEqual({ updated: targets, skipped: [] });
   });
 
+  it('refuses, changing nothing, when the selection holds an admin with a flag the caller lacks', async () => {
+    const commissionsAdmin = await createUser(ctx.db, { isAdmin: true, withoutLogin: true });
+    await grantFeatures(ctx.db, commissionsAdmin.id, ['Users Management', 'Commissions']);
+    const response = await bulk(adminCookie, { action: 'deactivate', userIds: [crowd[6]!.id, commissionsAdmin.id] });
+    expect(response.statusCode).toBe(403);
+    const { rows } = await ctx.db.$client.query(
+      'SELECT refs_user_lifecycle_status_id AS s FROM users_master WHERE id = ANY($1) ORDER BY id',
+      [[crowd[6]!.id, commissionsAdmin.id]],
+    );
+    expect(rows.map((row) => row.s)).toEqual([2, 2]);
+    // The single action refuses it too.
+    const single = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people/${commissionsAdmin.id}/status`,
+      headers: { cookie: adminCookie, origin: TEST_ORIGIN },
+      payload: { action: 'deactivate' },
+    });
+    expect(single.statusCode).toBe(403);
+  });
+
   it('changes nothing when a selected user does not exist', async () => {
     const response = await bulk(adminCookie, { action: 'deactivate', userIds: [crowd[5]!.id, 99_999_999] });
     expect(response.statusCode).toBe(404);
@@ -422,6 +442,18 @@ describe('GET /api/teams/export (all users)', () => {
       parentName: 'Lwazi Leader',
       userType: expect.any(String),
     });
+  });
+
+  it('leaves an audit row for every page read, with who read it', async () => {
+    await ctx.db.$client.query("DELETE FROM audit_log WHERE action = 'users.export'");
+    const response = await get(adminCookie, '/api/teams/export?page=2&pageSize=5');
+    expect(response.statusCode).toBe(200);
+    const { rows } = await ctx.db.$client.query(
+      "SELECT actor_user_id, after, request_id FROM audit_log WHERE action = 'users.export'",
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor_user_id: admin.id, after: { page: 2, rows: 5 } });
+    expect(rows[0].request_id).toBeTruthy();
   });
 
   it('is for admins only, at most 1000 a page', async () => {

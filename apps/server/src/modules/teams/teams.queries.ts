@@ -278,10 +278,13 @@ export async function findDealerForViewer(
 export async function lockUsersForStatus(
   db: Executor,
   ids: number[],
-): Promise<Array<{ id: number; lifecycleStatusId: number }>> {
-  const result = await db.execute<{ id: number; lifecycleStatusId: number }>(sql`
-    SELECT id, refs_user_lifecycle_status_id AS "lifecycleStatusId" FROM users_master
-     WHERE id = ANY(${sql.param(ids)}::int[]) ORDER BY id FOR UPDATE`);
+): Promise<Array<{ id: number; lifecycleStatusId: number; isAdmin: boolean; features: string[] }>> {
+  const result = await db.execute<{ id: number; lifecycleStatusId: number; isAdmin: boolean; features: string[] }>(sql`
+    SELECT u.id, u.refs_user_lifecycle_status_id AS "lifecycleStatusId", u.is_admin AS "isAdmin",
+           array(SELECT f.name FROM users_access_index a JOIN features_master f ON f.id = a.features_master_id
+                  WHERE a.user_master_id = u.id) AS features
+      FROM users_master u
+     WHERE u.id = ANY(${sql.param(ids)}::int[]) ORDER BY u.id FOR UPDATE OF u`);
   return result.rows;
 }
 

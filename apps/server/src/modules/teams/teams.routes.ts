@@ -84,6 +84,6 @@ export const teamsRoutes =
           response: { 200: UsersExportPage },
         },
       },
-      (request) => exportUsers(db, actorOf(request), request.query),
+      (request) => exportUsers(db, actorOf(request), request.query, request),
     );
   };

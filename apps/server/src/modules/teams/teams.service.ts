@@ -1,4 +1,5 @@
-import { scopeOf } from '@portal/domain/access/permissions';
+import { can, scopeOf } from '@portal/domain/access/permissions';
+import { FEATURES, type Feature } from '@portal/domain/accounts/me';
 import { zCode } from '@portal/domain/people/z-code';
 import { BULK_STATUS_ACTIONS, type BulkStatusRequest, type BulkStatusResult } from '@portal/domain/teams/bulk-status';
 import {
@@ -16,6 +17,7 @@ import type { UsersExportPage, UsersExportQuery } from '@portal/domain/teams/use
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { ACCESS_DENIED, type Actor } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { assertActorCan, permissionActor } from '../../platform/permissions.ts';
 import { countsAreFresh, decodeCursor, encodeCursor, listFingerprint } from './team-cursor.ts';
@@ -240,6 +242,16 @@ export async function bulkChangeStatus(
     const statusById = new Map(found.map((row) => [row.id, row.lifecycleStatusId]));
     const missing = ids.find((id) => !statusById.has(id));
     if (missing !== undefined) throw notFound(dealerNotFound(missing));
+    // As on the single status action: never an admin holding a flag the actor lacks (spec 1 §6).
+    const mayChange = found.every((row) =>
+      can(permissionActor(actor), 'update', 'lifecycle-status', {
+        id: row.id,
+        relation: row.id === actor.user.id ? 'self' : 'other',
+        isAdmin: row.isAdmin,
+        features: row.features.filter((name): name is Feature => (FEATURES as readonly string[]).includes(name)),
+      }),
+    );
+    if (!mayChange) throw forbidden(NO_PERMISSION);
 
     const skipped: BulkStatusResult['skipped'] = [];
     const eligible: number[] = [];
@@ -266,7 +278,12 @@ export async function bulkChangeStatus(
 }
 
 /** '/all-users' CSV export (admin): every user, deleted ones included, 1000 a page by key. */
-export async function exportUsers(db: Database, actor: Actor, query: UsersExportQuery): Promise<UsersExportPage> {
+export async function exportUsers(
+  db: Database,
+  actor: Actor,
+  query: UsersExportQuery,
+  request?: Pick<FastifyRequest, 'id' | 'ip'>,
+): Promise<UsersExportPage> {
   assertActorCan(actor, 'export', 'users-export', NO_ACCESS);
   const { page, pageSize: limit } = query;
   const fingerprint = listFingerprint({ export: 'all-users', limit });
@@ -280,6 +297,16 @@ export async function exportUsers(db: Database, actor: Actor, query: UsersExport
   const totalCount = counted ?? fresh!.totalCount;
   const hasMore = rows.length > limit;
   const shown = rows.slice(0, limit);
+  // Everyone's contact details and addresses leave in these pages: each page read is on record,
+  // as the payout file is (a page can be asked for without the first).
+  await writeAudit(db, {
+    actor,
+    action: 'users.export',
+    entity: 'users_master',
+    entityId: 'all',
+    after: { page, rows: shown.length, firstId: shown[0]?.id ?? null, lastId: shown.at(-1)?.id ?? null },
+    ...(request ? { request } : {}),
+  });
   const last = shown.at(-1);
   const nextCursor =
     hasMore && last

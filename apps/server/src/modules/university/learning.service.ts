@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type AttemptRequest,
   type AttemptResult,
@@ -124,6 +125,22 @@ export async function learnerModule(db: Executor, actor: Actor, moduleId: number
 
 const noAttemptsLeft = () => conflict(TRAINING_MESSAGES.noAttemptsLeft, undefined, 'NO_ATTEMPTS_LEFT');
 
+/**
+ * The same numbers for every draw of one learner and question (mulberry32 over a hash of both), so
+ * redrawing always offers that question's same options and their intersection tells nothing.
+ */
+function learnerChoiceRandom(userId: number): (questionId: number) => () => number {
+  return (questionId) => {
+    let state = createHash('sha256').update(`training-options:${userId}:${questionId}`).digest().readUInt32LE(0);
+    return () => {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  };
+}
+
 /** A new random draw in the language, kept by the server; the page gets the texts only. */
 export async function drawForLearner(db: Executor, actor: Actor, moduleId: number, language: string): Promise<Draw> {
   const row = await registeredModule(db, actor, moduleId);
@@ -132,6 +149,8 @@ export async function drawForLearner(db: Executor, actor: Actor, moduleId: numbe
   const questions = drawQuestions(
     pool.map((q) => ({ id: q.id, question: q.question, maxOptions: q.max_options, options: q.options })),
     row.marks,
+    Math.random,
+    learnerChoiceRandom(actor.user.id),
   );
   if (questions.length === 0) throw notFound(TRAINING_MESSAGES.noContent, 'NO_QUESTIONS');
   const drawId = await upsertDraw(db, { moduleId, userId: actor.user.id, language, questions });

@@ -187,6 +187,24 @@ describe('the answer key', () => {
     expect(zulu.questions.every((q) => q.question.startsWith('isiZulu'))).toBe(true);
   });
 
+  it('offers a question the same options in every draw, so redrawing cannot single out the correct one', async () => {
+    const id = modules.Everyone!;
+    const offered = new Map<string, Set<string>>();
+    for (let i = 0; i < 25; i++) {
+      const draw = (
+        await call('POST', `/api/university/modules/${id}/draws`, 'leader3', { language: 'English' })
+      ).json() as Draw;
+      for (const q of draw.questions) {
+        const seen = offered.get(q.question) ?? new Set<string>();
+        for (const text of q.options) seen.add(text);
+        offered.set(q.question, seen);
+      }
+    }
+    // 3 of each question's 4 options; were they picked afresh, every option would turn up.
+    expect(offered.size).toBe(5);
+    for (const seen of offered.values()) expect(seen.size).toBe(3);
+  });
+
   it('scores from the server’s own draw and stores it as the snapshot; a draw counts once', async () => {
     const id = modules['Type P1']!;
     const draw = (
@@ -316,5 +334,27 @@ describe('additional content', () => {
     expect(detail.files).toEqual([{ id: file.id, name: 'price-list.pdf' }]);
     expect((await call('GET', `/api/files/${file.id}`, 'leader3')).statusCode).toBe(200);
     expect((await call('GET', `/api/files/${file.id}`, 'agent')).statusCode).toBe(403);
+  });
+});
+
+describe('the supplier filter', () => {
+  it('names no supplier the learner may not see, though a module of theirs also names it', async () => {
+    const s1 = (
+      (await ctx.db.execute<{ id: number }>(sql`select id from suppliers_master where supplier_name = 'Uni S1'`))
+        .rows[0] as { id: number }
+    ).id;
+    const hidden = await createSupplier(ctx.db, { supplierName: 'Uni Hidden', supplierStatus: 3 });
+    const registeredOnly = await createSupplier(ctx.db, { supplierName: 'Uni Registered Only', supplierStatus: 2 });
+    await createTrainingModule(ctx.db, {
+      moduleName: 'Shared with others',
+      supplierIds: [s1, hidden.id, registeredOnly.id],
+    });
+    const names = async (who: string) =>
+      ((await call('GET', '/api/university/modules', who)).json() as ModulePage).suppliers.map((s) => s.name);
+    const agentSees = await names('agent');
+    expect(agentSees).toContain('Uni S1');
+    expect(agentSees).not.toContain('Uni Hidden');
+    expect(agentSees).not.toContain('Uni Registered Only');
+    expect(await names('admin')).toEqual(expect.arrayContaining(['Uni S1', 'Uni Hidden', 'Uni Registered Only']));
   });
 });

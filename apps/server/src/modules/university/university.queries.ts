@@ -1,3 +1,4 @@
+import { SUPPLIER_STATUS } from '@portal/domain/suppliers/supplier-page';
 import type { ModuleListQuery, ModuleState } from '@portal/domain/university/catalogue';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -112,7 +113,11 @@ export interface LearnerOverviewRow {
   suppliers: { id: number; name: string }[];
 }
 
-/** The Overall Progress card and the filter choices, over every module relevant to the user. */
+/**
+ * The Overall Progress card and the filter choices, over every module relevant to the user. A
+ * module may also name suppliers the learner does not see (hidden ones, or registered-only ones
+ * they are not registered with): those stay out of the choices, as on the dashboard.
+ */
 export async function findLearnerOverview(db: Executor, userId: number): Promise<LearnerOverviewRow> {
   const result = await db.execute<LearnerOverviewRow & Record<string, unknown>>(sql`
     with f as (${learnerModules(userId)})
@@ -125,7 +130,12 @@ export async function findLearnerOverview(db: Executor, userId: number): Promise
            (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.supplier_name) order by s.supplier_name), '[]'::json)
               from suppliers_master s
               where exists (select 1 from training_supplier_index ts join f on f.id = ts.training_master_id
-                            where ts.is_active and ts.suppliers_master_id = s.id)) as suppliers`);
+                            where ts.is_active and ts.suppliers_master_id = s.id)
+                and (exists (select 1 from users_master u where u.id = ${userId} and u.is_admin)
+                     or (s.supplier_status <> ${SUPPLIER_STATUS.hidden}
+                         and (s.supplier_status = ${SUPPLIER_STATUS.visibleToAll}
+                              or exists (select 1 from users_supplier_index us
+                                         where us.user_id = ${userId} and us.supplier_id = s.id))))) as suppliers`);
   return result.rows[0] as LearnerOverviewRow;
 }
 

@@ -84,12 +84,21 @@ export function actorUniversityStatus(db: Executor): UniversityStatusSource {
 }
 
 /**
- * The modules a user may see (spec 1 §4 relevance), for other modules that show training content
- * (Siza): null for admins, who see every module.
+ * What of the training content another module may show a user (decision 057): `visible`, the
+ * modules relevant to them, and `withAnswers`, those whose assessment questions and correct answers
+ * they may read: the ones they have passed (a pass an admin marked failed no longer counts), since
+ * the answers of a module still to pass would pass it. null: every module (admins).
  */
-export async function relevantModuleIdsOf(db: Executor, user: UserFacts): Promise<number[] | null> {
-  if (user.isAdmin) return null;
+export async function trainingContentScopeOf(
+  db: Executor,
+  user: UserFacts,
+): Promise<{ visible: number[] | null; withAnswers: number[] | null }> {
+  if (user.isAdmin) return { visible: null, withAnswers: null };
   const facts = await findUniversityModuleFacts(db, user.id);
   const asUser = asUniversityUser(user);
-  return facts.filter((module) => isModuleRelevant(asUser, module)).map((module) => module.moduleId);
+  const relevant = facts.filter((module) => isModuleRelevant(asUser, module));
+  return {
+    visible: relevant.map((module) => module.moduleId),
+    withAnswers: relevant.filter((module) => module.passed).map((module) => module.moduleId),
+  };
 }
