@@ -24,6 +24,8 @@ export const DEAL_MESSAGES = {
   productDeleteFailed: (message: string) => `Failed to delete product: ${message}`,
   supplierMismatch: 'The supplier does not offer this product type.',
   productOfAnotherSupplier: "This product does not belong to the deal's supplier.",
+  productOfAnotherType: "This product is not of the deal's product type.",
+  productsDoNotFit: "Remove the deal's products of the old supplier or product type before changing them.",
   notFound: 'Deal not found',
 } as const;
 

@@ -210,6 +210,51 @@ describe("a deal's products and rates", () => {
     expect(response.json().detail).toBe(DEAL_MESSAGES.productOfAnotherSupplier);
   });
 
+  it("refuses a product of another product type than the deal's", async () => {
+    const deal = await createDeal(ctx.db, { suppliersMasterId: otherSupplier.id, refsProductTypeId: fibre.id });
+    const mobileProduct = await createProduct(ctx.db, {
+      suppliersMasterId: otherSupplier.id,
+      refsProductTypeId: mobile.id,
+    });
+    const response = await call('PUT', `/api/deals/${deal.id}/products`, 'admin', {
+      productId: mobileProduct.id,
+      ...rates(1),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'PRODUCT_OF_ANOTHER_TYPE',
+      detail: DEAL_MESSAGES.productOfAnotherType,
+    });
+    expect((await call('GET', `/api/deals/${deal.id}/products`, 'admin')).json()).toEqual([]);
+  });
+
+  it('keeps a deal with products on its supplier and product type, so its products stay theirs', async () => {
+    const deal = await createDeal(ctx.db, { suppliersMasterId: supplier.id, refsProductTypeId: fibre.id });
+    const body = { ...dealBody(), supplierId: supplier.id, productTypeId: fibre.id };
+    expect(
+      (await call('PUT', `/api/deals/${deal.id}/products`, 'admin', { productId: product.id, ...rates(9) })).statusCode,
+    ).toBe(200);
+
+    const moved = await call('PUT', `/api/deals/${deal.id}`, 'admin', { ...body, supplierId: otherSupplier.id });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toMatchObject({ code: 'DEAL_PRODUCTS_DO_NOT_FIT', detail: DEAL_MESSAGES.productsDoNotFit });
+    const retyped = await call('PUT', `/api/deals/${deal.id}`, 'admin', {
+      ...body,
+      supplierId: otherSupplier.id,
+      productTypeId: mobile.id,
+    });
+    expect(retyped.json().code).toBe('DEAL_PRODUCTS_DO_NOT_FIT');
+    expect((await call('GET', `/api/deals/${deal.id}`, 'admin')).json()).toMatchObject({ supplierId: supplier.id });
+
+    // Renaming it is still fine, and once its products are gone it may move.
+    expect((await call('PUT', `/api/deals/${deal.id}`, 'admin', { ...body, dealName: 'Renamed' })).statusCode).toBe(
+      200,
+    );
+    expect((await call('DELETE', `/api/deals/${deal.id}/products/${product.id}`, 'admin')).statusCode).toBe(200);
+    const movedEmpty = await call('PUT', `/api/deals/${deal.id}`, 'admin', { ...body, supplierId: otherSupplier.id });
+    expect(movedEmpty.statusCode).toBe(200);
+  });
+
   it("offers the supplier's products of the type, the suppliers with their types and the deal types", async () => {
     const response = await call(
       'GET',

@@ -210,13 +210,37 @@ export async function findDealProduct(db: Executor, dealId: number, productId: n
   return row;
 }
 
-/** A live product's supplier, or undefined. */
+/** A live product's supplier and product type, or undefined. */
 export async function findProductSupplier(db: Executor, productId: number) {
   const [row] = await db
-    .select({ supplierId: productsMaster.suppliersMasterId })
+    .select({ supplierId: productsMaster.suppliersMasterId, productTypeId: productsMaster.refsProductTypeId })
     .from(productsMaster)
     .where(and(eq(productsMaster.id, productId), eq(productsMaster.isDeleted, false)));
   return row;
+}
+
+/**
+ * Whether the deal holds a product that is not the supplier's or (when it has one) not of the
+ * product type: what the deal would hold if it moved to them.
+ */
+export async function dealHoldsProductsOutside(
+  db: Executor,
+  dealId: number,
+  deal: Pick<CompleteDeal, 'supplierId' | 'productTypeId'>,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: productsDealIndex.productsMasterId })
+    .from(productsDealIndex)
+    .innerJoin(productsMaster, eq(productsMaster.id, productsDealIndex.productsMasterId))
+    .where(
+      and(
+        eq(productsDealIndex.dealsMasterId, dealId),
+        sql`(${productsMaster.suppliersMasterId} is distinct from ${deal.supplierId}
+             or ${productsMaster.refsProductTypeId} <> ${deal.productTypeId})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function upsertDealProduct(tx: Executor, dealId: number, productId: number, rates: DealRates) {

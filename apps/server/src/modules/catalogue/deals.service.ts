@@ -21,6 +21,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { supplierOffersProductType } from './catalogue.queries.ts';
 import {
   type DealRowRecord,
+  dealHoldsProductsOutside,
   dealTypeExists,
   deleteDealProduct,
   findDealProduct,
@@ -40,7 +41,8 @@ import {
 
 // '/deals' (spec 3 §2.11, §5.1): admins with the Deals flag (the routes' guard) create, edit and
 // delete deals and set the rates of their products. A deal's product type must be one its supplier
-// offers, and its products must be the supplier's. Every write is one transaction with its audit.
+// offers, and its products must be the supplier's and of that type (so a deal holding products
+// keeps its supplier and type). Every write is one transaction with its audit.
 
 type Request = Pick<FastifyRequest, 'id' | 'ip'> & { actor?: Actor };
 
@@ -117,6 +119,15 @@ export async function editDeal(
     const before = await lockDeal(tx, dealId);
     if (!before) throw notFound(DEAL_MESSAGES.notFound, 'DEAL_NOT_FOUND');
     await assertConsistent(tx, deal);
+    // The rates are for the products of one supplier and type: moving the deal would leave its
+    // products another supplier's, with rates shown for a deal they are not in.
+    if (await dealHoldsProductsOutside(tx, dealId, deal)) {
+      throw badRequest(
+        DEAL_MESSAGES.productsDoNotFit,
+        [{ field: 'supplierId', message: DEAL_MESSAGES.productsDoNotFit }],
+        'DEAL_PRODUCTS_DO_NOT_FIT',
+      );
+    }
     await updateDeal(tx, dealId, deal);
     const { id: _id, ...beforeFields } = before;
     await writeAudit(tx, {
@@ -178,6 +189,14 @@ export async function saveDealProduct(
         DEAL_MESSAGES.productOfAnotherSupplier,
         [{ field: 'productId', message: DEAL_MESSAGES.productOfAnotherSupplier }],
         'PRODUCT_OF_ANOTHER_SUPPLIER',
+      );
+    }
+    // A product without a type is offered for every type (the deal dialog's choices).
+    if (product.productTypeId !== null && product.productTypeId !== deal.productTypeId) {
+      throw badRequest(
+        DEAL_MESSAGES.productOfAnotherType,
+        [{ field: 'productId', message: DEAL_MESSAGES.productOfAnotherType }],
+        'PRODUCT_OF_ANOTHER_TYPE',
       );
     }
     const before = await findDealProduct(tx, dealId, productId);
