@@ -575,6 +575,17 @@ describe('edit user', () => {
     });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().errors).toEqual([{ field: 'identity.identificationNo', message: M.idInUse }]);
+    // Spaces inside the number (as the wizard and the resubmission ignore them) hide no duplicate.
+    const spaced = await call(cookies.admin, 'PUT', `/api/people/${member.id}`, {
+      ...editForm(member),
+      identity: identity('AB 123 456'),
+    });
+    expect(spaced.statusCode).toBe(409);
+    expect(spaced.json().errors).toEqual([{ field: 'identity.identificationNo', message: M.idInUse }]);
+    const spacedCheck = await call(cookies.admin, 'POST', `/api/people/${member.id}/edit-user/check`, {
+      identificationNo: 'ab 1234 56',
+    });
+    expect(spacedCheck.json()).toEqual({ errors: [{ field: 'identity.identificationNo', message: M.idInUse }] });
 
     const phone = await call(cookies.admin, 'PUT', `/api/people/${member.id}`, {
       ...editForm(member, { personal: { phone: `0${leader.phone!.slice(3)}`, email: leader.email!.toUpperCase() } }),
@@ -589,6 +600,12 @@ describe('edit user', () => {
       identity: identity('ab123456'),
     });
     expect(unchanged.statusCode).toBe(200);
+    const ownSpaced = await call(cookies.admin, 'PUT', `/api/people/${passportHolder.id}`, {
+      ...editForm(passportHolder),
+      identity: identity('AB 1234 56'),
+    });
+    expect(ownSpaced.statusCode).toBe(200);
+    expect((await row(passportHolder.id)).identificationNo).toBe('AB123456');
 
     const check = await call(cookies.admin, 'POST', `/api/people/${member.id}/edit-user/check`, {
       identificationNo: 'AB123456',

@@ -233,6 +233,8 @@ export async function revealSecrets(
 
 const upperOrNull = (value: string | null | undefined) => (value ? value.toUpperCase() : null);
 
+const withoutSpaces = (identificationNo: string) => identificationNo.replace(/\s+/g, '');
+
 /** The duplicate checks of the Edit User dialog; a value equal to the user's own is skipped. */
 async function duplicateErrors(
   db: Executor,
@@ -272,7 +274,9 @@ export async function checkEditUser(
       phone: phone && /^\+27\d{9}$/.test(phone) ? phone : undefined,
       email: values.email,
       identificationNo:
-        permissions.canEditIdentity && !isMaskedSecret(values.identificationNo) ? values.identificationNo : undefined,
+        permissions.canEditIdentity && values.identificationNo && !isMaskedSecret(values.identificationNo)
+          ? withoutSpaces(values.identificationNo)
+          : undefined,
     }),
   };
 }
@@ -314,11 +318,12 @@ export async function editUser(
     if (input.banking && !permissions.canEditBanking) throw refuse();
 
     const { personal, address, documents, banking } = input;
-    // A masked ID number is the one the page was shown: keep the stored one.
+    // A masked ID number is the one the page was shown: keep the stored one. Spaces are dropped,
+    // as the wizard and the resubmission do, so a spaced copy cannot pass the duplicate check.
     const identity =
       input.identity && isMaskedSecret(input.identity.identificationNo)
         ? { ...input.identity, identificationNo: user.identificationNo ?? '' }
-        : input.identity;
+        : input.identity && { ...input.identity, identificationNo: withoutSpaces(input.identity.identificationNo) };
     const emailChanged = (personal.email ?? '').toLowerCase() !== (user.email ?? '').toLowerCase();
     const phoneChanged = personal.phone !== user.phone;
     // A phone or e-mail signs a person in: a leader may not change it (only the owner, with a
