@@ -71,6 +71,28 @@ describe('access control', () => {
     expect(audit.rows.map((row) => row.action)).toEqual(['access.grant', 'access.revoke']);
   });
 
+  it('refuses an admin with Access Control once marked inactive or deleted, on the session they still hold', async () => {
+    for (const status of [3, 4]) {
+      const leaver = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+      await grantFeatures(ctx.db, leaver.id, ['Access Control']);
+      const cookie = await ctx.signIn(leaver.email!, 'Secret123');
+      await ctx.db.$client.query('UPDATE users_master SET refs_user_lifecycle_status_id = $1 WHERE id = $2', [
+        status,
+        leaver.id,
+      ]);
+      // Granting flags to an accomplice (or back to themselves) would outlive the leaver's status.
+      expect((await put(cookie, otherAdmin.id, { feature: 'Commissions', enabled: true })).statusCode).toBe(403);
+      const listed = await ctx.app.inject({ method: 'GET', url: '/api/access-control', headers: { cookie } });
+      expect(listed.statusCode).toBe(403);
+    }
+    const { rows } = await ctx.db.$client.query(
+      `SELECT 1 FROM users_access_index a JOIN features_master f ON f.id = a.features_master_id
+        WHERE a.user_master_id = $1 AND f.name = 'Commissions'`,
+      [otherAdmin.id],
+    );
+    expect(rows).toEqual([]);
+  });
+
   it('refuses feature flags for users who are not admins', async () => {
     const response = await put(controllerCookie, agent.id, { feature: 'Commissions', enabled: true });
     expect(response.statusCode).toBe(409);

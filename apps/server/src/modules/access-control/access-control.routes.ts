@@ -14,7 +14,8 @@ import { getAccessPage, setFeatureAccess } from './access-control.service.ts';
 export const accessControlRoutes =
   (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = [guards.allowed('update', 'feature-access')];
+    // Not in the waiting state: an admin marked inactive or deleted grants no flag to anyone.
+    const preHandler = [guards.notWaiting, guards.allowed('update', 'feature-access')];
     app.get(
       '/api/access-control',
       {

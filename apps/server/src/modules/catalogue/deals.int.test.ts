@@ -1,4 +1,5 @@
 import { DEAL_MESSAGES, RATE_FIELDS, rateLabel } from '@portal/domain/catalogue/deals';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import {
@@ -285,6 +286,28 @@ describe('who may manage deals', () => {
     ['PUT', `/api/deals/${dealId}/products`, { productId: product.id, ...rates(1) }],
     ['DELETE', `/api/deals/${dealId}/products/${product.id}`],
   ];
+
+  it('refuses an admin with the Deals flag once marked inactive or deleted, on the session they still hold', async () => {
+    const deal = await createDeal(ctx.db, { suppliersMasterId: supplier.id, refsProductTypeId: fibre.id });
+    for (const status of [3, 4]) {
+      const leaver = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+      await grantFeatures(ctx.db, leaver.id, ['Deals']);
+      const cookie = await ctx.signIn(leaver.email!, PASSWORD);
+      await ctx.db.execute(
+        sql`update users_master set refs_user_lifecycle_status_id = ${status} where id = ${leaver.id}`,
+      );
+      for (const [method, url, body] of routes(deal.id)) {
+        const response = await ctx.app.inject({
+          method,
+          url,
+          headers: { cookie, origin: TEST_ORIGIN },
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 403 });
+      }
+    }
+    expect((await call('GET', `/api/deals/${deal.id}/products`, 'admin')).json()).toEqual([]);
+  });
 
   it.each([
     ['an admin without the Deals flag', 'adminWithout', 403],

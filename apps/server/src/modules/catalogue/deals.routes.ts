@@ -31,11 +31,14 @@ const DealParams = z.object({ id: RowIdParam });
 const DealProductParams = z.object({ id: RowIdParam, productId: RowIdParam });
 const Ok = z.object({ ok: z.literal(true) });
 
-/** '/deals' (spec 3 §2.11): admins with the Deals flag only. */
+/**
+ * '/deals' (spec 3 §2.11): admins with the Deals flag only, and not in the waiting state (an admin
+ * marked inactive or deleted keeps no say over the rates, on a session they still hold).
+ */
 export const dealsRoutes =
   (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = guards.allowed('manage', 'deal');
+    const preHandler = [guards.notWaiting, guards.allowed('manage', 'deal')];
     app.get(
       '/api/deals',
       {

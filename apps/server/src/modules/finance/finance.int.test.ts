@@ -247,6 +247,19 @@ describe('who may', () => {
     }
   });
 
+  it('refuses an admin with Users Management once marked inactive, on the session they still hold', async () => {
+    const leaver = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(ctx.db, leaver.id, ['Users Management']);
+    const cookie = await ctx.signIn(leaver.email!, PASSWORD);
+    await ctx.db.$client.query('UPDATE users_master SET refs_user_lifecycle_status_id = 3 WHERE id = $1', [leaver.id]);
+    const created = await post(cookie, `/api/people/${child.id}/support-applications`, {
+      items: [{ type: 'Advance', valueCents: 1_000 }],
+    });
+    expect(created.statusCode).toBe(403);
+    expect((await post(cookie, `/api/people/${child.id}/credit-applications`, credit())).statusCode).toBe(403);
+    expect((await get(cookie, `/api/people/${child.id}/credit-applications`)).statusCode).toBe(403);
+  });
+
   it('answers a dealer nobody has with "No dealer found"', async () => {
     const response = await get(adminCookie, '/api/support/available-credit?user_id=99999999');
     expect(response.statusCode).toBe(404);

@@ -34,8 +34,9 @@ export const financeRoutes =
   (deps: FinanceDeps, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps;
-    const read = guards.allowed('read', 'finance-application');
-    const create = guards.allowed('create', 'finance-application');
+    // Not in the waiting state either: an admin marked inactive or deleted keeps no say over money.
+    const read = [guards.notWaiting, guards.allowed('read', 'finance-application')];
+    const create = [guards.notWaiting, guards.allowed('create', 'finance-application')];
 
     app.get(
       '/api/support/available-support',

@@ -127,6 +127,33 @@ describe('who may use Order Override', () => {
   });
 });
 
+describe('an admin with Reallocations marked inactive or deleted', () => {
+  it('reassigns nothing on the session they still hold', async () => {
+    for (const status of [3, 4]) {
+      const leaver = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+      await grantFeatures(ctx.db, leaver.id, ['Reallocations']);
+      const cookie = await ctx.signIn(leaver.email!, PASSWORD);
+      await ctx.db.$client.query('UPDATE users_master SET refs_user_lifecycle_status_id = $1 WHERE id = $2', [
+        status,
+        leaver.id,
+      ]);
+      const reassigned = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders/override',
+        headers: { cookie, origin: TEST_ORIGIN },
+        payload: { orderId: ids.U2!, dealerId: agent.id },
+      });
+      expect(reassigned.statusCode).toBe(403);
+      const listed = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/orders/override/suppliers',
+        headers: { cookie },
+      });
+      expect(listed.statusCode).toBe(403);
+    }
+  });
+});
+
 describe('the lists', () => {
   it('Unmatched Orders: the supplier’s orders of the last 60 days with no attribution and no override', async () => {
     const res = await call('GET', `/api/orders/override/unmatched?supplierId=${supplier.id}`, 'admin');

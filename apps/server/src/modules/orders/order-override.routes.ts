@@ -24,11 +24,14 @@ import {
 
 const tags = ['order-override'];
 
-/** '/order-override' (spec 3 §2.13): admins with the Reallocations flag only. */
+/**
+ * '/order-override' (spec 3 §2.13): admins with the Reallocations flag only, and not in the waiting
+ * state (an admin marked inactive or deleted reassigns no order, on a session they still hold).
+ */
 export const orderOverrideRoutes =
   (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = guards.allowed('update', 'order-override');
+    const preHandler = [guards.notWaiting, guards.allowed('update', 'order-override')];
     app.get(
       '/api/orders/override/suppliers',
       { preHandler, schema: { tags, summary: 'Suppliers to pick from', response: { 200: z.array(NamedItem) } } },
