@@ -134,7 +134,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     commissionCycleRoutes({ db, jobs: deps.jobs, notices: { mailer: deps.mailer, sms: deps.sms } }, guards),
   );
   await app.register(ticketsRoutes({ db, mailer: deps.mailer, clock: deps.clock }, guards));
-  await app.register(financeRoutes({ db, financeChat: deps.financeChat, settings: deps.settings }, guards));
+  await app.register(
+    financeRoutes(
+      { db, financeChat: deps.financeChat, settings: deps.settings, notices: { mailer: deps.mailer, sms: deps.sms } },
+      guards,
+    ),
+  );
   await app.register(linksRoutes(db, guards));
   await app.register(trainingAdminRoutes(db, guards));
   await app.register(dealsRoutes(db, guards));

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FINANCE_MESSAGES } from '@portal/domain/finance';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lastMessageTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
 import { createCreditApplicationRow, createSupportApplicationRow } from '../../db/seed/finance-factories.ts';
@@ -204,6 +205,46 @@ describe('credit applications', () => {
     const message = (await chatMessages()).find((row) => row.id === response.json().chatMessageId);
     expect(message.body).toContain(`Cosigner: Z-${cosigner.id}: Lerato Dlamini`);
     expect(message.body).toContain(`${TEST_ORIGIN}/user-detail/${child.id}`);
+  });
+});
+
+describe('the applicant and the cosigner are told', () => {
+  it('e-mails the applicant and the cosigner what was filed in their name and by whom', async () => {
+    const dealer = await createUser(ctx.db, { firstName: 'Sipho', surname: 'Applicant' });
+    const cosigner = await createUser(ctx.db, { firstName: 'Naledi', surname: 'Cosigner' });
+    const response = await post(
+      adminCookie,
+      `/api/people/${dealer.id}/credit-applications`,
+      credit({ hasCosigner: true, cosignerCode: `Z-${cosigner.id}`, requestValueCents: 150_000 }),
+    );
+    expect(response.statusCode).toBe(201);
+    const toApplicant = await lastMessageTo(ctx.db, dealer.email!, 'email');
+    expect(toApplicant.subject).toBe('A credit application was filed in your name');
+    expect(toApplicant.body).toContain(`Z-${dealer.id}`);
+    expect(toApplicant.body).toMatch(/R\s?1\s?500,00/);
+    expect(toApplicant.body).toContain(`Z-${admin.id}: Fiona Finance`);
+    const toCosigner = await lastMessageTo(ctx.db, cosigner.email!, 'email');
+    expect(toCosigner.subject).toBe('You were named as the cosigner of a credit application');
+    expect(toCosigner.body).toContain(`Z-${dealer.id}: Sipho Applicant`);
+
+    const support = await post(adminCookie, `/api/people/${dealer.id}/support-applications`, {
+      items: [{ type: 'Advance', valueCents: 12_500 }],
+    });
+    expect(support.statusCode).toBe(201);
+    const supportNotice = await lastMessageTo(ctx.db, dealer.email!, 'email');
+    expect(supportNotice.subject).toBe('A support application was filed in your name');
+    expect(supportNotice.body).toMatch(/R\s?125,00/);
+  });
+
+  it('tells a dealer without an e-mail address by SMS', async () => {
+    const dealer = await createUser(ctx.db, { withoutLogin: true });
+    await ctx.db.$client.query('UPDATE users_master SET email = NULL WHERE id = $1', [dealer.id]);
+    const response = await post(adminCookie, `/api/people/${dealer.id}/support-applications`, {
+      items: [{ type: 'Advance', valueCents: 1_000 }],
+    });
+    expect(response.statusCode).toBe(201);
+    const sms = await lastMessageTo(ctx.db, dealer.phone!, 'sms');
+    expect(sms.body).toContain('A support application was filed in your name');
   });
 });
 

@@ -12,6 +12,8 @@ export async function findApplicantStanding(db: Executor, userId: number, lock =
     id: number;
     first_name: string;
     surname: string;
+    email: string | null;
+    phone: string | null;
     status: number;
     tier: number;
     max_credit_cents: number | null;
@@ -22,11 +24,11 @@ export async function findApplicantStanding(db: Executor, userId: number, lock =
     pending_support_cents: string;
   }>(sql`
     WITH applicant AS (
-      SELECT id, first_name, surname, refs_user_lifecycle_status_id AS status, refs_user_tier_id AS tier
+      SELECT id, first_name, surname, email, phone, refs_user_lifecycle_status_id AS status, refs_user_tier_id AS tier
         FROM users_master WHERE id = ${userId}
         ${lock ? sql`FOR UPDATE` : sql``}
     )
-    SELECT a.id, a.first_name, a.surname, a.status, a.tier,
+    SELECT a.id, a.first_name, a.surname, a.email, a.phone, a.status, a.tier,
            l.max_credit_cents, l.months, l.max_monthly_payment_cents, l.max_support_cents,
            (SELECT coalesce(sum(c.outstanding_amount_cents), 0) FROM credit_applications c
              WHERE c.users_master_id = a.id AND NOT c.settled) AS outstanding_cents,
@@ -40,6 +42,8 @@ export async function findApplicantStanding(db: Executor, userId: number, lock =
     id: row.id,
     firstName: row.first_name,
     surname: row.surname,
+    email: row.email,
+    phone: row.phone,
     status: row.status,
     tier: row.tier,
     // A tier without settings gets nothing: credit is granted by settings, never by omission.
@@ -58,6 +62,8 @@ export async function findCosigner(db: Executor, userId: number) {
       id: usersMaster.id,
       firstName: usersMaster.firstName,
       surname: usersMaster.surname,
+      email: usersMaster.email,
+      phone: usersMaster.phone,
       status: usersMaster.refsUserLifecycleStatusId,
     })
     .from(usersMaster)

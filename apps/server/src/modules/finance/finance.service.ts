@@ -19,6 +19,7 @@ import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { FinanceChat } from '../../platform/chat.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { type Notice, type NoticeDeps, sendNotice } from '../../platform/notices.ts';
 import { assertCanOn } from '../../platform/permissions.ts';
 import {
   findApplicantStanding,
@@ -34,6 +35,7 @@ export interface FinanceDeps {
   db: Database;
   financeChat: FinanceChat;
   settings: Pick<Settings, 'publicUrl'>;
+  notices: NoticeDeps;
 }
 
 const DELETED = 4;
@@ -77,6 +79,21 @@ function userLink(settings: FinanceDeps['settings'], userId: number): string {
 
 function describeItems(items: NewSupportApplication['items']): string {
   return items.map((item) => `• ${item.type}: ${formatRand(item.valueCents)}`).join('\n');
+}
+
+type Person = { id: number; firstName: string; surname: string; email: string | null; phone: string | null };
+
+/**
+ * An application puts money owed (or a guarantee) on a person's name: they hear of it at once, by
+ * e-mail or else SMS, with who filed it, so one they never asked for does not go unnoticed.
+ */
+function filedNotice(person: Person, subject: string, what: string, actor: Actor): Notice {
+  return {
+    email: person.email ?? undefined,
+    phone: person.phone ?? undefined,
+    subject,
+    text: `Hello ${person.firstName},\n\n${what}\nIt was filed on the Dealer Portal by ${zCode(actor.user.id)}: ${actor.user.firstName} ${actor.user.surname}. If you did not ask for it, contact your administrator at once.`,
+  };
 }
 
 /**
@@ -133,6 +150,17 @@ export async function createSupportApplication(
       after: { userId: applicant.id, items: body.items, itemsAmountCents: total, chatMessageId },
       request,
     });
+    await sendNotice(
+      deps.notices,
+      filedNotice(
+        applicant,
+        'A support application was filed in your name',
+        `A support application #${id} for ${formatRand(total)} was filed for you (${zCode(applicant.id)}):\n${describeItems(body.items)}`,
+        actor,
+      ),
+      request,
+      tx,
+    );
     return { id, chatMessageId };
   });
 }
@@ -222,6 +250,31 @@ export async function createCreditApplication(
       after: { userId: applicant.id, ...body, availableCreditCents: available, chatMessageId },
       request,
     });
+    const terms = `${body.creditType}: ${formatRand(body.requestValueCents)} over ${body.months} months at ${formatRand(body.monthlyPaymentCents)} a month`;
+    await sendNotice(
+      deps.notices,
+      filedNotice(
+        applicant,
+        'A credit application was filed in your name',
+        `A credit application #${id} was filed for you (${zCode(applicant.id)}): ${terms}.`,
+        actor,
+      ),
+      request,
+      tx,
+    );
+    if (cosigner) {
+      await sendNotice(
+        deps.notices,
+        filedNotice(
+          cosigner,
+          'You were named as the cosigner of a credit application',
+          `You (${zCode(cosigner.id)}) were named as the cosigner of credit application #${id} of ${zCode(applicant.id)}: ${applicant.firstName} ${applicant.surname} (${terms}).`,
+          actor,
+        ),
+        request,
+        tx,
+      );
+    }
     return { id, chatMessageId };
   });
 }
