@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastLinkMailedTo, lastMessageTo } from '../../../test/outbox-reader.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
-import { auditLog, dealerContracts, storedFiles } from '../../db/schema/index.ts';
+import { auditLog, dealerContracts, storedFiles, usersMaster } from '../../db/schema/index.ts';
 import { createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
 import { HOUR } from '../../platform/clock.ts';
 import { REMINDER_QUEUE } from './contracts.service.ts';
@@ -96,6 +96,29 @@ describe('generating a contract', () => {
     }
     const [row] = await ctx.db.select().from(dealerContracts).where(eq(dealerContracts.usersMasterId, agent.id));
     expect(row).toBeUndefined();
+  });
+
+  it('refuses an admin with Users Management once marked inactive or deleted, on the session they still hold', async () => {
+    for (const status of [3, 4]) {
+      const leaver = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+      await grantFeatures(ctx.db, leaver.id, ['Users Management']);
+      const cookie = await ctx.signIn(leaver.email!, PASSWORD);
+      await ctx.db.update(usersMaster).set({ refsUserLifecycleStatusId: status }).where(eq(usersMaster.id, leaver.id));
+      const headers = { cookie, origin: TEST_ORIGIN };
+      const generated = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/contracts/agents/${agent.id}/generate-new-contract`,
+        headers,
+        payload: { agentCode: zCode(agent.id), email: 'leaver@example.test', arrIds: [306180, 305527, 306174] },
+      });
+      expect(generated.statusCode).toBe(403);
+      const listed = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/contracts/agents/${agent.id}/get-contract-submissions`,
+        headers,
+      });
+      expect(listed.statusCode).toBe(403);
+    }
   });
 
   it('needs three different annexures from the two sets and the agent’s own dealer code', async () => {

@@ -58,7 +58,8 @@ export const contractsRoutes =
   async (app) => {
     deps.jobs.define(REMINDER_QUEUE, () => runContractReminders(deps), { expireInSeconds: 15 * 60 });
     deps.jobs.schedule(REMINDER_QUEUE, REMINDER_CRON);
-    const admin = guards.allowed('manage', 'contract');
+    // Not in the waiting state either: an admin marked inactive or deleted generates and reads none.
+    const admin = [guards.notWaiting, guards.allowed('manage', 'contract')];
 
     app.get(
       R.submissions,
