@@ -44,6 +44,21 @@ describe('GET /api/outbox', () => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it('refuses an admin with the Outbox flag once marked inactive or deleted, on the session they still hold', async () => {
+    for (const status of [3, 4]) {
+      const leaver = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+      await grantFeatures(ctx.db, leaver.id, ['Outbox']);
+      const cookie = await ctx.signIn(leaver.email!, 'Secret123');
+      await ctx.db.$client.query('UPDATE users_master SET refs_user_lifecycle_status_id = $1 WHERE id = $2', [
+        status,
+        leaver.id,
+      ]);
+      // The outbox transport keeps sign-in codes readable there: a leaver must not read them.
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/outbox', headers: { cookie } });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+
   it('answers a bad query with a 400 naming the field', async () => {
     const admin = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
     await grantFeatures(ctx.db, admin.id, ['Outbox']);

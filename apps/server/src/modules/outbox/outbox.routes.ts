@@ -10,7 +10,8 @@ export const outboxRoutes =
     app.get(
       '/api/outbox',
       {
-        preHandler: guards.allowed('read', 'outbox'),
+        // Not in the waiting state either: the outbox transport keeps sign-in codes readable here.
+        preHandler: [guards.notWaiting, guards.allowed('read', 'outbox')],
         schema: {
           tags: ['outbox'],
           summary: 'Messages the portal sent or is sending, with delivery status, newest first (admins)',
