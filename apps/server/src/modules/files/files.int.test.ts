@@ -304,6 +304,38 @@ describe('GET /api/files/:id', () => {
     expect((await download(noFlagCookie, training.id)).statusCode).toBe(200);
   });
 
+  it('lets an admin marked inactive or deleted read no one else’s files, on the session they still hold', async () => {
+    const dealer = await createUser(ctx.db);
+    const leaver = await createUser(ctx.db, { isAdmin: true });
+    await grantFeatures(ctx.db, leaver.id, ['Users Management', 'Commissions']);
+    const cookie = await ctx.signIn(leaver.email!);
+    const photo = await saveUpload({
+      db: ctx.db,
+      storage: ctx.storage,
+      data: await pngWithGps(),
+      originalName: 'id.png',
+      purpose: 'id_photo',
+      ownerUserId: dealer.id,
+    });
+    const own = await saveUpload({
+      db: ctx.db,
+      storage: ctx.storage,
+      data: await pngWithGps(),
+      originalName: 'mine.png',
+      purpose: 'person_photo',
+      ownerUserId: leaver.id,
+    });
+    expect((await download(cookie, photo.id)).statusCode).toBe(200);
+    for (const status of [3, 4]) {
+      await ctx.db.$client.query('UPDATE users_master SET refs_user_lifecycle_status_id = $1 WHERE id = $2', [
+        status,
+        leaver.id,
+      ]);
+      expect((await download(cookie, photo.id)).statusCode).toBe(403);
+      expect((await download(cookie, own.id)).statusCode).toBe(200);
+    }
+  });
+
   it('answers 404 for an unknown id, 400 for a malformed one, 401 when signed out', async () => {
     const user = await createUser(ctx.db);
     const cookie = await ctx.signIn(user.email!);
