@@ -321,6 +321,29 @@ describe('who sees what', () => {
     expect(await dealerRow(id, 'other')).toBeUndefined();
   });
 
+  it('refuses the console to a helpdesk admin marked inactive or deleted, on the session they still hold', async () => {
+    const { id } = await createSupport();
+    for (const status of [3, 4]) {
+      const leaver = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+      await grantFeatures(ctx.db, leaver.id, ['Agent Support']);
+      const cookie = await ctx.signIn(leaver.email!, PASSWORD);
+      await ctx.db.$client.query('UPDATE users_master SET refs_user_lifecycle_status_id = $1 WHERE id = $2', [
+        status,
+        leaver.id,
+      ]);
+      const as = (method: 'GET' | 'DELETE', path: string, payload?: object) =>
+        ctx.app.inject({
+          method,
+          url: path,
+          headers: { cookie, origin: TEST_ORIGIN },
+          ...(payload ? { payload } : {}),
+        });
+      expect((await as('GET', '/api/admin/tickets/agent_support')).statusCode).toBe(403);
+      expect((await as('GET', '/api/admin/tickets/agent_support/unread-count')).statusCode).toBe(403);
+      expect((await as('DELETE', adminUrl(id))).statusCode).toBe(403);
+    }
+  });
+
   it('reads the console’s badge with the session every time: a removed flag, role or session is refused at once', async () => {
     // The count is read in the actor's own statement (decision 044); nothing about the actor is kept.
     const helpdesk = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
