@@ -272,3 +272,26 @@ describe('the session behind a request (one statement; docs/decisions/009)', () 
     expect((await get('/selling', cookie)).statusCode).toBe(403);
   });
 });
+
+describe('an admin who is no longer active (decision 058)', () => {
+  it('keeps the session but none of an admin’s powers: not on routes that ask `can`, nor on ones that read isAdmin', async () => {
+    const { user, cookie } = await signedIn({ isAdmin: true });
+    await grantFeatures(ctx.db, user.id);
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie, origin: TEST_ORIGIN } });
+    // Settings asks `can` only; the console's unread count reads the role in its service.
+    const routes = ['/api/settings/services', '/api/admin/tickets/agent_support/unread-count'];
+    for (const url of routes) expect({ url, status: (await get(url)).statusCode }).toEqual({ url, status: 200 });
+    expect((await get('/api/me')).json().user).toMatchObject({ role: 'admin' });
+
+    for (const status of [3, 4, 1]) {
+      await ctx.db.update(usersMaster).set({ refsUserLifecycleStatusId: status }).where(eq(usersMaster.id, user.id));
+      for (const url of routes)
+        expect({ status, url, code: (await get(url)).statusCode }).toEqual({ status, url, code: 403 });
+      const me = (await get('/api/me')).json().user;
+      expect(me).toMatchObject({ role: 'agent', features: [] });
+    }
+    // Active again: the powers come back with the next request (nothing was cached).
+    await ctx.db.update(usersMaster).set({ refsUserLifecycleStatusId: 2 }).where(eq(usersMaster.id, user.id));
+    for (const url of routes) expect((await get(url)).statusCode).toBe(200);
+  });
+});

@@ -1,6 +1,6 @@
 import type { Action, Subject } from '@portal/domain/access/permissions';
 import { FEATURES, type Feature } from '@portal/domain/accounts/me';
-import { waitingState } from '@portal/domain/accounts/waiting';
+import { LIFECYCLE, waitingState } from '@portal/domain/accounts/waiting';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, SqlFragment } from '../db/client.ts';
 import { prepareSessionActorQuery } from './actor.queries.ts';
@@ -99,8 +99,14 @@ export function createActorLoader(db: Database, auth: Auth, options: AccessOptio
       : await (withUniversity ? findSessionActorWithFacts : findSessionActor)(token, now);
     if (!found) return undefined;
     if (sessions && !(await sessions.admit(found.session))) return undefined;
-    const { user } = found;
-    const features = found.features.filter((name): name is Feature => (FEATURES as readonly string[]).includes(name));
+    // An admin's role and flags last only while they are active (decision 058): a leaver, a deleted
+    // or a pending admin keeps the session a waiting user keeps, and a dealer's powers, not an
+    // admin's. Every check, whether it asks `can` or reads `isAdmin`, then sees a dealer.
+    const demoted = found.user.isAdmin && found.user.refsUserLifecycleStatusId !== LIFECYCLE.active;
+    const user = demoted ? { ...found.user, isAdmin: false } : found.user;
+    const features = demoted
+      ? []
+      : found.features.filter((name): name is Feature => (FEATURES as readonly string[]).includes(name));
     const actor: Actor = {
       user,
       authId: found.session.userId,
