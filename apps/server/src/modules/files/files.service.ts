@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { can, scopeOf } from '@portal/domain/access/permissions';
-import { LIFECYCLE } from '@portal/domain/accounts/waiting';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Executor } from '../../db/client.ts';
@@ -237,10 +236,8 @@ async function adminMayRead(db: Executor, actor: Actor, file: StoredFile): Promi
  */
 export async function canReadStoredFile(db: Executor, actor: Actor, file: StoredFile): Promise<boolean> {
   if (file.uploadedByUserId === actor.user.id || file.ownerUserId === actor.user.id) return true;
-  // An admin marked inactive or deleted keeps no admin reading (their session may outlive the mark).
-  if (actor.user.isAdmin) {
-    return actor.user.refsUserLifecycleStatusId === LIFECYCLE.active && adminMayRead(db, actor, file);
-  }
+  // An admin who is not active is read as a dealer (platform/access.ts, decision 058).
+  if (actor.user.isAdmin) return adminMayRead(db, actor, file);
   if (file.purpose === 'alert_image') {
     // Everyone who received an alert sees its image.
     return isImageOfAlertTo(db, file.id, actor.user.id);

@@ -37,11 +37,10 @@ import {
   TicketThread,
   UnreadCount,
 } from '@portal/domain/tickets/tickets';
-import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AccessGuards, Actor } from '../../platform/access.ts';
-import { ACCESS_DENIED, actorOf, factOf } from '../../platform/access.ts';
-import { forbidden } from '../../platform/errors.ts';
+import type { AccessGuards } from '../../platform/access.ts';
+import { actorOf, factOf } from '../../platform/access.ts';
 import {
   addCannedReply,
   addSupportStatus,
@@ -90,23 +89,17 @@ export const ticketsRoutes =
     const { db } = deps;
     const dealer = guards.notWaiting;
     // The kind's flag, checked before the handler (params are validated by then); then the waiting
-    // state, so an admin marked inactive or deleted keeps no console on a session they still hold
-    // (an admin's university status costs no query).
-    const notWaitingAdmin = async (actor: Actor) => {
-      if ((await guards.waitingOf(actor)).isWaiting) throw forbidden(ACCESS_DENIED, 'WAITING');
-    };
-    const helpdesk = async (request: FastifyRequest) => {
-      const actor = await guards.requireActor(request);
-      assertHelpdesk(actor, (request.params as { kind: TicketKind }).kind);
-      await notWaitingAdmin(actor);
+    // state on the actor already loaded (an admin's university status costs no query).
+    const helpdesk = async (request: FastifyRequest, reply: FastifyReply) => {
+      assertHelpdesk(await guards.requireActor(request), (request.params as { kind: TicketKind }).kind);
+      await guards.notWaiting(request, reply);
     };
     // The badge's count is read in the actor's own statement: one round trip for the whole call.
-    const helpdeskWithUnreadCount = async (request: FastifyRequest) => {
+    const helpdeskWithUnreadCount = async (request: FastifyRequest, reply: FastifyReply) => {
       const { kind } = request.params as { kind: TicketKind };
       const fact = { fact: adminUnreadCountFact, params: { kind } };
-      const actor = await guards.requireActor(request, false, fact);
-      assertHelpdesk(actor, kind);
-      await notWaitingAdmin(actor);
+      assertHelpdesk(await guards.requireActor(request, false, fact), kind);
+      await guards.notWaiting(request, reply);
     };
     // Who acts on which ticket, as a `…/:kind/:id` route names it.
     const onTicket = (request: FastifyRequest & { params: TicketParams }) =>
