@@ -27,6 +27,7 @@ let silent: { id: number };
 let code411: { id: number };
 let hidden: { id: number };
 let othersNote: number;
+let stranger: UserRow;
 const n = nextSequence();
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who, payload?: unknown) {
@@ -67,7 +68,7 @@ beforeAll(async () => {
     orderNotes: true,
     supplierStatus: 3,
   });
-  const stranger = await createUser(db, { password: PASSWORD, firstName: 'Stranger', surname: 'Notes' });
+  stranger = await createUser(db, { password: PASSWORD, firstName: 'Stranger', surname: 'Notes' });
   // Sales notes are a tab of the supplier page: the dealers are registered with the suppliers they log for.
   for (const dealer of [agent, other]) {
     await linkUser(db, dealer.id, { supplierIds: [metro.id, plain.id, silent.id, code411.id, hidden.id] });
@@ -148,6 +149,26 @@ describe('a supplier whose page the dealer may not open', () => {
     expect((await log('agent', hidden.id, 'H-1')).statusCode).toBe(403);
     expect((await call('GET', `/api/sales-notes?supplierId=${hidden.id}`, 'agent')).statusCode).toBe(403);
     expect((await log('admin', hidden.id, 'H-2')).statusCode).toBe(403);
+  });
+
+  it('lets a dealer no longer registered with it neither edit nor remove their old notes there (403, unchanged)', async () => {
+    // The dealer logged there while registered; the supplier has since been taken off their list.
+    const left = await createSupplier(ctx.db, { supplierName: `Notes Left ${n}`, orderNotes: true });
+    const [old] = await createSalesNotes(ctx.db, [
+      { usersMasterId: stranger.id, suppliersMasterId: left.id, orderNumber: 'MFC-777777', agentNote: 'Back then' },
+    ]);
+    const edit = await call('PUT', `/api/sales-notes/${old!.id}`, 'stranger', { orderNumber: 'MFC-888888' });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().code).toBe('SUPPLIER_NOT_OPEN');
+    expect((await call('DELETE', `/api/sales-notes/${old!.id}`, 'stranger')).statusCode).toBe(403);
+    const { rows } = await ctx.db.$client.query('SELECT order_number, deleted FROM orders_agent_note WHERE id = $1', [
+      old!.id,
+    ]);
+    expect(rows).toEqual([{ order_number: 'MFC-777777', deleted: false }]);
+    // The admin page still edits it.
+    expect((await call('PUT', `/api/sales-notes/${old!.id}`, 'admin', { orderNumber: 'MFC-888888' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers 404 for no such supplier', async () => {

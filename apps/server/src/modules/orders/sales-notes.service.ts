@@ -132,15 +132,20 @@ export async function logSale(
   return toNote((await findNote(db, id))!);
 }
 
-/** The note, locked, when the actor may change it: its owner, or an admin. */
+/**
+ * The note, locked, when the actor may change it: its owner while the supplier's page is still
+ * theirs to open (the tab's rule, as for logging one), or an admin ('/edit-sales-note').
+ */
 async function lockOwnNote(tx: Executor, actor: Actor, noteId: number): Promise<NoteRow> {
   const note = await lockNote(tx, noteId);
   if (!note) throw notFound(SALES_NOTE_MESSAGES.notFound, 'SALES_NOTE_NOT_FOUND');
   const ownerId = Number(note.users_master_id);
   const relation = ownerId === actor.user.id ? 'self' : 'other';
-  if (!can(permissionActor(actor), 'manage', 'sales-note', { id: ownerId, relation })) {
+  const permitted = permissionActor(actor);
+  if (!can(permitted, 'manage', 'sales-note', { id: ownerId, relation })) {
     throw forbidden(SALES_NOTE_MESSAGES.notOwner, 'NOT_NOTE_OWNER');
   }
+  if (!can(permitted, 'list', 'sales-note')) await assertSupplierPage(tx, actor, Number(note.suppliers_master_id));
   return note;
 }
 
