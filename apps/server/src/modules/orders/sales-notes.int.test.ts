@@ -110,6 +110,23 @@ describe('logging a sale', () => {
     expect((await log('agent', plain.id, 'anything-42')).statusCode).toBe(201);
   });
 
+  it('answers at once on a supplier pattern that would take exponential time, refusing the reference', async () => {
+    // A plausible admin pattern with nested repetition: on a reference that almost fits, running it
+    // to the end takes seconds (minutes a few characters on) with every other request waiting.
+    const slow = await createSupplier(ctx.db, {
+      supplierName: `Notes Slow ${n}`,
+      regex: '^([A-Z0-9]+-?)+$',
+      orderNotes: true,
+    });
+    await linkUser(ctx.db, agent.id, { supplierIds: [slow.id] });
+    const started = Date.now();
+    const refused = await log('agent', slow.id, `${'A'.repeat(27)}!`);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(SALES_NOTE_MESSAGES.referenceFormat);
+    expect((await log('agent', slow.id, 'MFC-123-XYZ')).statusCode).toBe(201);
+  }, 60_000);
+
   it('needs a reference', async () => {
     const empty = await log('agent', metro.id, '  ');
     expect(empty.statusCode).toBe(400);

@@ -16,6 +16,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { boundedPatternTest } from '../../platform/pattern-test.ts';
 import { permissionActor } from '../../platform/permissions.ts';
 import { noteSuppliers, openSupplier, supplierNoteRules } from '../catalogue/catalogue.service.ts';
 import {
@@ -59,7 +60,7 @@ async function supplierOf(db: Executor, supplierId: number): Promise<SalesNoteSu
 
 /** The supplier's rules refuse the reference: the spec's message, on the reference field. */
 function assertAccepted(rules: SalesNoteRules, orderNumber: string) {
-  const refusal = salesNoteRefusal(rules, orderNumber);
+  const refusal = salesNoteRefusal(rules, orderNumber, boundedPatternTest);
   if (!refusal) return;
   const code =
     refusal === SALES_NOTE_MESSAGES.notesOff
