@@ -36,6 +36,7 @@ describe('addresses', () => {
   it('accepts only http(s) addresses', () => {
     expect(isSafeLinkAddress('https://example.test/a?b=c')).toBe(true);
     expect(isSafeLinkAddress('http://example.test')).toBe(true);
+    expect(isSafeLinkAddress('https://example.test/a?email=x@y.test#@z')).toBe(true);
     for (const bad of [
       'javascript:alert(1)',
       ' JAVASCRIPT:alert(1)',
@@ -43,6 +44,11 @@ describe('addresses', () => {
       'mailto:a@b.test',
       '/local',
       'https://exa mple.test',
+      'https://www.supplier.test@evil.test/',
+      'https://user:pass@supplier.test/',
+      'https:/\\evil.test',
+      'http:evil.test',
+      'https://supplier.test/\u202etxt.exe',
     ]) {
       expect(isSafeLinkAddress(bad)).toBe(false);
     }

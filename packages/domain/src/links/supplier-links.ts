@@ -81,11 +81,28 @@ export function dealerVariableValue(variable: string, dealer: LinkDealer): strin
   return undefined;
 }
 
-/** True for an absolute http(s) address: `javascript:`, `data:` and the like are refused. */
+/**
+ * Characters no link address holds: white space, backslashes (browsers read them as slashes, so
+ * `https:/\\evil.test` goes to evil.test), control characters and the bidirectional overrides that
+ * make an address read differently from where it goes.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
+const UNSAFE_ADDRESS_CHARACTERS = /[\s\\\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * True for an absolute http(s) address written out in full (`http://` or `https://`, then the
+ * host): `javascript:`, `data:`, `//host`, `http:host` and the like are refused, and so is an
+ * address with a user name or password before its host (`https://www.supplier.test@evil.test`
+ * reads as the supplier's site but opens evil.test).
+ */
 export function isSafeLinkAddress(address: string): boolean {
-  if (/\s/.test(address.trim())) return false;
+  const text = address.trim();
+  const prefix = /^https?:\/\//i.exec(text);
+  if (!prefix || UNSAFE_ADDRESS_CHARACTERS.test(text)) return false;
+  const authority = text.slice(prefix[0].length).split(/[/?#]/, 1)[0] ?? '';
+  if (authority.includes('@')) return false;
   try {
-    const url = new URL(address.trim());
+    const url = new URL(text);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
   } catch {
     return false;

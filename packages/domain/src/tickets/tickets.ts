@@ -175,14 +175,23 @@ const requiredText = (max: number, message: string) =>
 /** Spaces are not part of a reference number (spec 3 §5.3). */
 export const normaliseTicketReference = (value: string): string => value.replace(/\s+/g, '');
 
-/** Whether a lead reference fits the supplier's pattern (no pattern, or an unusable one: anything). */
-export function referenceFits(regex: string | null | undefined, reference: string): boolean {
+/**
+ * Whether a lead reference fits the supplier's pattern (no pattern, or an unusable one: anything).
+ * The server passes a `test` with a time limit (see PatternTest in orders/sales-notes).
+ */
+export function referenceFits(
+  regex: string | null | undefined,
+  reference: string,
+  test: (pattern: RegExp, reference: string) => boolean = (pattern, text) => pattern.test(text),
+): boolean {
   if (!regex?.trim()) return true;
+  let pattern: RegExp;
   try {
-    return new RegExp(regex).test(reference);
+    pattern = new RegExp(regex);
   } catch {
     return true;
   }
+  return test(pattern, reference);
 }
 
 /** "Open,In Progress" in a query string; omitted means the default for the screen. */

@@ -248,6 +248,26 @@ describe('permissions on the §7 calls', () => {
     expect(response.statusCode).toBe(403);
   });
 
+  it('shows a recipient no inactive alert by its id (a draft or one switched off), while its sender still opens it', async () => {
+    const draft = (await send('leader', { target_user_ids: [agent.id], title: 'Not yet', active: false })).json() as {
+      id: number;
+    };
+    const single = (who: 'agent' | 'leader', userId: number, id: number) =>
+      call('GET', `/api/alerts/single-alert?user_id=${userId}&id=${id}`, who);
+    expect((await single('agent', agent.id, draft.id)).statusCode).toBe(404);
+    expect((await single('leader', leader.id, draft.id)).json()).toMatchObject({ title: 'Not yet', active: false });
+
+    const live = (await send('leader', { target_user_ids: [agent.id], title: 'Live' })).json() as { id: number };
+    expect((await single('agent', agent.id, live.id)).statusCode).toBe(200);
+    await call('PUT', '/api/alerts/update-alert', 'leader', {
+      id: live.id,
+      title: 'Live',
+      description: '',
+      active: false,
+    });
+    expect((await single('agent', agent.id, live.id)).statusCode).toBe(404);
+  });
+
   it('lets only the creator or an admin update an alert', async () => {
     const { id } = (await send('leader', { target_user_ids: [agent.id] })).json() as { id: number };
     const body = { id, title: 'x', description: '', active: true };
@@ -329,7 +349,7 @@ describe('copies to people who left or were turned down', () => {
 });
 
 describe('alert image', () => {
-  it('lets every recipient read the image, and nobody else', async () => {
+  async function uploadImage(cookie: string): Promise<string> {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 90, b: 200 } } })
       .png()
       .toBuffer();
@@ -346,19 +366,33 @@ describe('alert image', () => {
       method: 'POST',
       url: '/api/files',
       headers: {
-        cookie: cookies.leader,
+        cookie,
         origin: TEST_ORIGIN,
         'content-type': `multipart/form-data; boundary=${boundary}`,
       },
       payload,
     });
     expect(uploaded.statusCode).toBe(201);
-    const fileId = (uploaded.json() as { id: string }).id;
+    return (uploaded.json() as { id: string }).id;
+  }
+
+  it('lets every recipient read the image, and nobody else', async () => {
+    const fileId = await uploadImage(cookies.leader);
     // Admins may attach any image; agents never send alerts.
     expect((await send('admin', { target_user_ids: [agent.id], image: fileId })).statusCode).toBe(200);
     const response = await send('leader', { target_user_ids: [agent.id], image: fileId });
     expect(response.statusCode).toBe(200);
     expect((await call('GET', `/api/files/${fileId}`, 'agent')).statusCode).toBe(200);
     expect((await call('GET', `/api/files/${fileId}`, 'outsider')).statusCode).toBe(403);
+  });
+
+  it('shows no recipient the image of an inactive alert', async () => {
+    const fileId = await uploadImage(cookies.leader);
+    const { id } = (await send('leader', { target_user_ids: [agent.id], image: fileId, active: false })).json() as {
+      id: number;
+    };
+    expect((await call('GET', `/api/files/${fileId}`, 'agent')).statusCode).toBe(403);
+    await call('PUT', '/api/alerts/update-alert', 'leader', { id, title: 'Now', description: '', active: true });
+    expect((await call('GET', `/api/files/${fileId}`, 'agent')).statusCode).toBe(200);
   });
 });

@@ -97,11 +97,15 @@ export async function listForUser(db: Executor, userId: number, limit = 200): Pr
   return result.rows;
 }
 
+/**
+ * One alert the user received, while it is active: a draft or an alert its sender switched off is
+ * no recipient's to read, by its id no more than in the lists.
+ */
 export async function getForUser(db: Executor, userId: number, alertId: number): Promise<UserAlertRow | undefined> {
   const result = await db.execute<UserAlertRow>(sql`
     select ${userAlertColumns}
     from alert_recipients r join alerts a on a.id = r.alert_id
-    where r.user_id = ${userId} and r.alert_id = ${alertId}`);
+    where r.user_id = ${userId} and r.alert_id = ${alertId} and a.active`);
   return result.rows[0];
 }
 

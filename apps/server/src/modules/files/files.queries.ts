@@ -24,11 +24,11 @@ export async function setFilesOwner(tx: Executor, ownerUserId: number, fileIds: 
   await tx.update(storedFiles).set({ ownerUserId }).where(inArray(storedFiles.id, fileIds));
 }
 
-/** Whether the file is the image of an alert the user received. */
+/** Whether the file is the image of an active alert the user received (a draft's is not theirs yet). */
 export async function isImageOfAlertTo(db: Executor, fileId: string, userId: number): Promise<boolean> {
   const seen = await db.execute(sql`select 1 from alerts a
     join alert_recipients r on r.alert_id = a.id and r.user_id = ${userId}
-    where a.image_file_id = ${fileId} limit 1`);
+    where a.image_file_id = ${fileId} and a.active limit 1`);
   return seen.rows.length > 0;
 }
 

@@ -239,7 +239,7 @@ export async function canReadStoredFile(db: Executor, actor: Actor, file: Stored
   // An admin who is not active is read as a dealer (platform/access.ts, decision 058).
   if (actor.user.isAdmin) return adminMayRead(db, actor, file);
   if (file.purpose === 'alert_image') {
-    // Everyone who received an alert sees its image.
+    // Everyone who received an alert sees its image while the alert is active.
     return isImageOfAlertTo(db, file.id, actor.user.id);
   }
   // The dashboard banner is for every dealer; an upload to 'dash' that never became one stays private.

@@ -196,10 +196,32 @@ describe('unsafe addresses', () => {
     'ftp://files.example.test/',
     '//example.test/path',
     'example.test',
+    // What a reader would take for the supplier's site while the browser goes elsewhere.
+    'https://www.supplier.example.test@evil.example.test/apply',
+    'https://partner:secret@apply.example.test/',
+    'https:/\\evil.example.test/',
+    'https:\\\\evil.example.test/',
+    'http:evil.example.test/',
+    'https://apply.example.test/\u0000x',
+    'https://apply.example.test/\u202ex',
   ])('refuses %s with a clear message', async (address) => {
     const refused = await add('admin', { name: 'Unsafe', address });
     expect(refused.statusCode).toBe(400);
     expect(JSON.stringify(refused.json())).toContain(LINK_MESSAGES.unsafeAddress);
+  });
+
+  it('opens and shares no stored address with credentials in it, whatever an old row holds', async () => {
+    const [link] = await createSupplierLinks(ctx.db, [
+      {
+        supplierId: metro.id,
+        linkName: 'Old row',
+        linkAddress: 'https://www.supplier.example.test@evil.example.test/apply',
+      },
+    ]);
+    const opened = await call('POST', `/api/supplier-links/${link!.id}/open`, 'agent');
+    expect(opened.statusCode).toBe(400);
+    expect(opened.json()).toMatchObject({ detail: LINK_MESSAGES.unsafeAddress });
+    expect((await call('GET', `/api/supplier-links/${link!.id}/address`, 'agent')).statusCode).toBe(400);
   });
 
   it('refuses an unsafe address on edit too', async () => {

@@ -27,6 +27,7 @@ let silent: { id: number };
 let code411: { id: number };
 let hidden: { id: number };
 let othersNote: number;
+let stranger: UserRow;
 const n = nextSequence();
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who, payload?: unknown) {
@@ -67,7 +68,7 @@ beforeAll(async () => {
     orderNotes: true,
     supplierStatus: 3,
   });
-  const stranger = await createUser(db, { password: PASSWORD, firstName: 'Stranger', surname: 'Notes' });
+  stranger = await createUser(db, { password: PASSWORD, firstName: 'Stranger', surname: 'Notes' });
   // Sales notes are a tab of the supplier page: the dealers are registered with the suppliers they log for.
   for (const dealer of [agent, other]) {
     await linkUser(db, dealer.id, { supplierIds: [metro.id, plain.id, silent.id, code411.id, hidden.id] });
@@ -109,6 +110,23 @@ describe('logging a sale', () => {
     expect((await log('agent', plain.id, 'anything-42')).statusCode).toBe(201);
   });
 
+  it('answers at once on a supplier pattern that would take exponential time, refusing the reference', async () => {
+    // A plausible admin pattern with nested repetition: on a reference that almost fits, running it
+    // to the end takes seconds (minutes a few characters on) with every other request waiting.
+    const slow = await createSupplier(ctx.db, {
+      supplierName: `Notes Slow ${n}`,
+      regex: '^([A-Z0-9]+-?)+$',
+      orderNotes: true,
+    });
+    await linkUser(ctx.db, agent.id, { supplierIds: [slow.id] });
+    const started = Date.now();
+    const refused = await log('agent', slow.id, `${'A'.repeat(27)}!`);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(SALES_NOTE_MESSAGES.referenceFormat);
+    expect((await log('agent', slow.id, 'MFC-123-XYZ')).statusCode).toBe(201);
+  }, 60_000);
+
   it('needs a reference', async () => {
     const empty = await log('agent', metro.id, '  ');
     expect(empty.statusCode).toBe(400);
@@ -148,6 +166,26 @@ describe('a supplier whose page the dealer may not open', () => {
     expect((await log('agent', hidden.id, 'H-1')).statusCode).toBe(403);
     expect((await call('GET', `/api/sales-notes?supplierId=${hidden.id}`, 'agent')).statusCode).toBe(403);
     expect((await log('admin', hidden.id, 'H-2')).statusCode).toBe(403);
+  });
+
+  it('lets a dealer no longer registered with it neither edit nor remove their old notes there (403, unchanged)', async () => {
+    // The dealer logged there while registered; the supplier has since been taken off their list.
+    const left = await createSupplier(ctx.db, { supplierName: `Notes Left ${n}`, orderNotes: true });
+    const [old] = await createSalesNotes(ctx.db, [
+      { usersMasterId: stranger.id, suppliersMasterId: left.id, orderNumber: 'MFC-777777', agentNote: 'Back then' },
+    ]);
+    const edit = await call('PUT', `/api/sales-notes/${old!.id}`, 'stranger', { orderNumber: 'MFC-888888' });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().code).toBe('SUPPLIER_NOT_OPEN');
+    expect((await call('DELETE', `/api/sales-notes/${old!.id}`, 'stranger')).statusCode).toBe(403);
+    const { rows } = await ctx.db.$client.query('SELECT order_number, deleted FROM orders_agent_note WHERE id = $1', [
+      old!.id,
+    ]);
+    expect(rows).toEqual([{ order_number: 'MFC-777777', deleted: false }]);
+    // The admin page still edits it.
+    expect((await call('PUT', `/api/sales-notes/${old!.id}`, 'admin', { orderNumber: 'MFC-888888' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers 404 for no such supplier', async () => {

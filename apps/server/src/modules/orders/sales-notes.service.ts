@@ -16,6 +16,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { boundedPatternTest } from '../../platform/pattern-test.ts';
 import { permissionActor } from '../../platform/permissions.ts';
 import { noteSuppliers, openSupplier, supplierNoteRules } from '../catalogue/catalogue.service.ts';
 import {
@@ -59,7 +60,7 @@ async function supplierOf(db: Executor, supplierId: number): Promise<SalesNoteSu
 
 /** The supplier's rules refuse the reference: the spec's message, on the reference field. */
 function assertAccepted(rules: SalesNoteRules, orderNumber: string) {
-  const refusal = salesNoteRefusal(rules, orderNumber);
+  const refusal = salesNoteRefusal(rules, orderNumber, boundedPatternTest);
   if (!refusal) return;
   const code =
     refusal === SALES_NOTE_MESSAGES.notesOff
@@ -132,15 +133,20 @@ export async function logSale(
   return toNote((await findNote(db, id))!);
 }
 
-/** The note, locked, when the actor may change it: its owner, or an admin. */
+/**
+ * The note, locked, when the actor may change it: its owner while the supplier's page is still
+ * theirs to open (the tab's rule, as for logging one), or an admin ('/edit-sales-note').
+ */
 async function lockOwnNote(tx: Executor, actor: Actor, noteId: number): Promise<NoteRow> {
   const note = await lockNote(tx, noteId);
   if (!note) throw notFound(SALES_NOTE_MESSAGES.notFound, 'SALES_NOTE_NOT_FOUND');
   const ownerId = Number(note.users_master_id);
   const relation = ownerId === actor.user.id ? 'self' : 'other';
-  if (!can(permissionActor(actor), 'manage', 'sales-note', { id: ownerId, relation })) {
+  const permitted = permissionActor(actor);
+  if (!can(permitted, 'manage', 'sales-note', { id: ownerId, relation })) {
     throw forbidden(SALES_NOTE_MESSAGES.notOwner, 'NOT_NOTE_OWNER');
   }
+  if (!can(permitted, 'list', 'sales-note')) await assertSupplierPage(tx, actor, Number(note.suppliers_master_id));
   return note;
 }
 

@@ -28,6 +28,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { type AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { boundedPatternTest } from '../../platform/pattern-test.ts';
 import {
   actorName,
   announceTicket,
@@ -224,7 +225,7 @@ export async function updateTicketByHelpdesk(
     for (const field of leadNames) lead[field] = input[field] ?? null;
     if (lead.refNumber) {
       const supplier = await findTicketSupplier(tx, supplierId, actor.user.id);
-      if (!referenceFits(supplier?.regex, String(lead.refNumber))) {
+      if (!referenceFits(supplier?.regex, String(lead.refNumber), boundedPatternTest)) {
         throw badRequest(TICKET_MESSAGES.referenceFormat, [
           { field: 'refNumber', message: TICKET_MESSAGES.referenceFormat },
         ]);

@@ -197,6 +197,25 @@ describe('creating tickets', () => {
     expect(res.json().detail).toBe('Please add all required fields');
   });
 
+  it('answers at once on a supplier pattern that would take exponential time, refusing the reference', async () => {
+    const slow = await createSupplier(ctx.db, {
+      supplierName: `Tickets Slow ${n}`,
+      regex: '^([A-Z0-9]+-?)+$',
+      salesAssist: true,
+    });
+    await linkUser(ctx.db, agent.id, { supplierIds: [slow.id] });
+    const started = Date.now();
+    const refused = await call(
+      'POST',
+      '/api/tickets/sales_assist',
+      'agent',
+      lead({ supplierId: slow.id, paymentType: null, refNumber: `${'A'.repeat(27)}!` }),
+    );
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe('Reference number does not follow the correct format.');
+  }, 60_000);
+
   it('asks for a payment type when the supplier has them, and checks the reference pattern without spaces', async () => {
     const noPayment = await call('POST', '/api/tickets/sales_assist', 'agent', lead({ paymentType: null }));
     expect(noPayment.statusCode).toBe(400);

@@ -33,6 +33,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { boundedPatternTest } from '../../platform/pattern-test.ts';
 import { alertOneUser } from '../alerts/alerts.service.ts';
 import { assertSupplierOpen } from '../catalogue/catalogue.service.ts';
 import {
@@ -318,7 +319,7 @@ export async function createLead(
       { field: 'paymentType', message: TICKET_MESSAGES.paymentTypeUnknown },
     ]);
   }
-  if (input.refNumber && !referenceFits(supplier.regex, input.refNumber)) {
+  if (input.refNumber && !referenceFits(supplier.regex, input.refNumber, boundedPatternTest)) {
     throw badRequest(TICKET_MESSAGES.referenceFormat, [
       { field: 'refNumber', message: TICKET_MESSAGES.referenceFormat },
     ]);
