@@ -216,6 +216,20 @@ describe('a request as its submitter sees it', () => {
     expect((await call(cookies.admin, 'GET', '/api/approvals/99999999')).statusCode).toBe(404);
   });
 
+  it('answers a leader the same 403 for an id nobody has as for a request out of reach (no existence oracle)', async () => {
+    const declined = await request({ refsUserLifecycleStatusId: 5, declineReason: 'Street missing' });
+    const values = resubmitValuesOf(
+      (await call(cookies.leader, 'GET', `/api/approvals/${declined.id}`)).json().request,
+    ) as ResubmitRequest;
+    const body = { ...values, street: '7 Probe Street' };
+    for (const id of [declined.id, 99999999]) {
+      expect((await call(cookies.otherLeader, 'GET', `/api/approvals/${id}`)).statusCode, `GET ${id}`).toBe(403);
+      const resubmitted = await call(cookies.otherLeader, 'PUT', `/api/approvals/${id}/resubmit`, body);
+      expect(resubmitted.statusCode, `PUT ${id}`).toBe(403);
+    }
+    expect((await call(cookies.admin, 'GET', '/api/approvals/99999999')).statusCode).toBe(404);
+  });
+
   it("lists 'Your Pending Requests' with Pending, Approved and Declined", async () => {
     const mine = (await call(cookies.leader, 'GET', '/api/approvals/mine?pageSize=100')).json();
     const labels = new Set(mine.items.map((item: { statusLabel: string }) => item.statusLabel));
