@@ -265,6 +265,10 @@ describe('POST /api/people as a leader', () => {
     );
     expect(inactive.statusCode).toBe(400);
     expect(inactive.json().detail).toBe('Please choose an active manager.');
+    // An id nobody has is answered as one outside the branch: the wizard is no way to learn which ids exist.
+    const nobody = await call(cookies.leader, 'POST', '/api/people', await newUserRequest(cookies.leader!, 99999999));
+    expect(nobody.statusCode).toBe(403);
+    expect(nobody.json().code).toBe('MANAGER_OUTSIDE_BRANCH');
   });
 
   it('refuses deals from a leader; an admin may choose deals of the chosen suppliers only', async () => {

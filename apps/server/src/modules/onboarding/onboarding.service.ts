@@ -45,7 +45,6 @@ import {
   isIdentificationTaken,
   isPhoneTaken,
   personName,
-  userExists,
 } from './onboarding.queries.ts';
 
 export type OnboardingDeps = Pick<AppDependencies, 'db' | 'mailer' | 'settings' | 'clock'>;
@@ -185,8 +184,9 @@ export async function createUser(
 
   const manager = await findActiveUserInReach(db, actor, normalised.parentDealer);
   if (!manager) {
-    const exists = await userExists(db, normalised.parentDealer);
-    if (exists && !(await canReach(db, actor, normalised.parentDealer))) {
+    // Reach before existence: an id nobody has is answered as one out of reach, so the wizard
+    // tells a leader nothing about other branches (not even which ids exist).
+    if (!(await canReach(db, actor, normalised.parentDealer))) {
       throw forbidden(ONBOARDING_REFUSALS.managerOutsideBranch, 'MANAGER_OUTSIDE_BRANCH');
     }
     throw validationFailed([{ field: 'parentDealer', message: ONBOARDING_REFUSALS.manager }]);
