@@ -248,6 +248,33 @@ describe('POST /api/people as a leader', () => {
     expect((await call(cookies.otherLeader, 'GET', request.personPhotoUrl)).statusCode).toBe(403);
   });
 
+  it('refuses photos that already show another person (no second identity from the same documents)', async () => {
+    const first = await newUserRequest(cookies.leader!, leader.id);
+    const created = await call(cookies.leader, 'POST', '/api/people', first);
+    expect(created.statusCode, created.body).toBe(201);
+    const ownerOf = async (address: string) => {
+      const [file] = await ctx.db
+        .select({ ownerUserId: storedFiles.ownerUserId })
+        .from(storedFiles)
+        .where(eq(storedFiles.id, address.split('/').pop()!));
+      return file!.ownerUserId;
+    };
+    expect(await ownerOf(first.idPhotoUrl)).toBe(created.json().id);
+
+    // The leader uploaded them, and an admin may use any upload: neither may put them on someone else.
+    for (const [cookie, overrides] of [
+      [cookies.leader!, { idPhotoUrl: first.idPhotoUrl }],
+      [cookies.leader!, { personPhotoUrl: first.personPhotoUrl }],
+      [cookies.admin!, { idPhotoUrl: first.idPhotoUrl }],
+    ] as const) {
+      const second = await call(cookie, 'POST', '/api/people', await newUserRequest(cookie, leader.id, overrides));
+      expect(second.statusCode, second.body).toBe(400);
+      expect(second.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect(await ownerOf(first.idPhotoUrl)).toBe(created.json().id);
+    expect(await ownerOf(first.personPhotoUrl)).toBe(created.json().id);
+  });
+
   it('refuses a manager outside the leader’s branch, and a manager who is not active', async () => {
     const outside = await call(
       cookies.leader,

@@ -88,7 +88,9 @@ export function asDuplicateConflict(error: unknown): AppError | undefined {
 }
 
 /**
- * Photos must be files uploaded to the portal for that purpose, by the actor (admins may use any).
+ * Photos must be files uploaded to the portal for that purpose, by the actor (admins may use any),
+ * and not yet handed to another person: the same ID photo on a second record would be a second
+ * identity from one person's documents, and would take the photo from its owner.
  * Returns the file ids, for handing them to the new owner.
  */
 export async function checkPhotos(
@@ -105,6 +107,7 @@ export async function checkPhotos(
   }));
   const errors = await refusedFiles(db, actor, wanted, {
     anyUploader: actorCan(actor, 'update', 'deals'),
+    unassigned: true,
     ...(allowedOwnerId !== undefined ? { allowedOwnerId } : {}),
   });
   if (errors.length) throw validationFailed(errors);
