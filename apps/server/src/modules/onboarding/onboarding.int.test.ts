@@ -275,6 +275,37 @@ describe('POST /api/people as a leader', () => {
     expect(await ownerOf(first.personPhotoUrl)).toBe(created.json().id);
   });
 
+  it('waits for a hierarchy move in flight: the new person gets the ancestors the move gives their manager', async () => {
+    // An admin's Change Manager moves the leader (above the chosen manager) and has not committed
+    // yet; a creation under the leader's member must not copy the ancestors from before the move.
+    const mover = await ctx.db.$client.connect();
+    let created: Awaited<ReturnType<typeof call>> | undefined;
+    try {
+      await mover.query('BEGIN');
+      await mover.query(`select pg_advisory_xact_lock(hashtextextended('users-hierarchy-move', 0))`);
+      await mover.query('UPDATE users_master SET parent_id = $1 WHERE id = $2', [otherLeader.id, leader.id]);
+      const creating = call(cookies.leader, 'POST', '/api/people', await newUserRequest(cookies.leader!, member.id));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await mover.query('COMMIT');
+      created = await creating;
+    } finally {
+      mover.release();
+    }
+    const ancestors = await ctx.db.$client.query(
+      'SELECT ancestor_id FROM users_hierarchy_closure WHERE descendant_id = $1 ORDER BY depth DESC',
+      [created.json().id],
+    );
+    await ctx.db.$client.query('UPDATE users_master SET parent_id = $1 WHERE id = $2', [admin.id, leader.id]);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(ancestors.rows.map((r: { ancestor_id: number }) => r.ancestor_id)).toEqual([
+      admin.id,
+      otherLeader.id,
+      leader.id,
+      member.id,
+      created.json().id,
+    ]);
+  });
+
   it('refuses a manager outside the leader’s branch, and a manager who is not active', async () => {
     const outside = await call(
       cookies.leader,

@@ -27,13 +27,14 @@ import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, conflict, type FieldError, forbidden } from '../../platform/errors.ts';
+import { lockUntilCommit } from '../../platform/locks.queries.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { actorCan } from '../../platform/permissions.ts';
 import { canReach } from '../../platform/reach.queries.ts';
 import { sendVerificationLink } from '../accounts/accounts.service.ts';
 import { catalogueChoices, linkNewDealer, refusalOfChoice } from '../catalogue/catalogue.service.ts';
 import { assignFilesTo, refusedFiles } from '../files/files.service.ts';
-import { addBanking } from '../people/people.service.ts';
+import { addBanking, HIERARCHY_MOVE_LOCK } from '../people/people.service.ts';
 import { findBankByName, userTypeExists } from '../reference/reference.service.ts';
 import {
   findActiveUserInReach,
@@ -224,6 +225,8 @@ export async function createUser(
   let created: { id: number; authId: string };
   try {
     created = await db.transaction(async (tx) => {
+      // A move in flight above the manager ends first; the trigger then copies the moved ancestors.
+      await lockUntilCommit(tx, HIERARCHY_MOVE_LOCK, 'shared');
       const authId = await insertSignInIdentity(tx, {
         name,
         email: normalised.email,

@@ -533,6 +533,13 @@ export async function getEligibleManagers(
  * table follows by trigger in this same transaction. Moves are serialised by an advisory lock so
  * two concurrent moves can never build a cycle that neither saw.
  */
+/**
+ * Held by a move (exclusive) and by a creation under the hierarchy (shared): the closure trigger
+ * copies a new person's ancestors from their manager's, so a creation must not read them while a
+ * move of someone above that manager is in flight, nor a move miss a person created meanwhile.
+ */
+export const HIERARCHY_MOVE_LOCK = 'users-hierarchy-move';
+
 export async function changeManager(
   db: Database,
   actor: Actor,
@@ -541,7 +548,7 @@ export async function changeManager(
   request?: AuditRequest,
 ): Promise<ActionResult> {
   return db.transaction(async (tx) => {
-    await lockUntilCommit(tx, 'users-hierarchy-move');
+    await lockUntilCommit(tx, HIERARCHY_MOVE_LOCK);
     const { user } = await lockAuthorisedUser(tx, actor, 'update', 'manager', userId);
     const candidate = await findManagerCandidate(tx, user.id, input.managerId);
     const refusal = managerRefusal(user, candidate);
