@@ -85,6 +85,10 @@ export async function getApproval(db: Executor, actor: Actor, id: number): Promi
   // The reviewer compares the number with the ID photo while the request is open; after that it
   // is masked like everywhere else.
   const underReview = status === LIFECYCLE.pending || status === LIFECYCLE.declined;
+  // Date of birth, passport date and photos: the submitter typed them and reads them while the
+  // request is open; once approved, only those who see them on the user detail (spec 1 §6).
+  const seesPrivate = underReview || actorCan(actor, 'decide', 'approval');
+  const ifPrivate = <T>(value: T) => (seesPrivate ? value : null);
   return {
     id: user.id,
     zCode: zCode(user.id),
@@ -108,15 +112,15 @@ export async function getApproval(db: Executor, actor: Actor, id: number): Promi
       phone: user.phone ?? '',
       altPhone: user.altPhone,
       operatorId: user.operatorId,
-      dateOfBirth: isoDate(user.dateOfBirth),
-      passportExpiryDate: isoDate(user.passportExpiryDate),
+      dateOfBirth: ifPrivate(isoDate(user.dateOfBirth)),
+      passportExpiryDate: ifPrivate(isoDate(user.passportExpiryDate)),
       street: user.street,
       suburb: user.suburb,
       city: user.city,
       province: user.province,
       country: user.country,
-      idPhotoUrl: user.idPhotoUrl,
-      personPhotoUrl: user.personPhotoUrl,
+      idPhotoUrl: ifPrivate(user.idPhotoUrl),
+      personPhotoUrl: ifPrivate(user.personPhotoUrl),
     },
     canDecide: actorCan(actor, 'decide', 'approval') && (status === LIFECYCLE.pending || status === LIFECYCLE.declined),
     canResubmit: status === LIFECYCLE.declined,
