@@ -63,20 +63,32 @@ async function canSee(db: Executor, actor: Actor, user: UserRow, action: 'read' 
   return actorCan(actor, 'decide', 'approval') || user.submittedBy === actor.user.id;
 }
 
+/**
+ * The request, when the actor may see it. Only those who decide (who reach everyone) hear that an
+ * id does not exist; anyone else gets the same 403 for an id nobody has as for one out of reach.
+ */
+async function visibleRequest(db: Executor, actor: Actor, id: number, action: 'read' | 'update') {
+  const found = await findRequest(db, id);
+  if (!found) throw actorCan(actor, 'decide', 'approval') ? notFoundRequest() : forbidden(PERMISSION);
+  if (!(await canSee(db, actor, found.user, action))) throw forbidden(PERMISSION);
+  return found;
+}
+
 export async function listApprovals(db: Executor, query: ApprovalListQuery): Promise<ApprovalPage> {
   const { items, total } = await findApprovalsPage(db, query.status, query.page, query.pageSize);
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getApproval(db: Executor, actor: Actor, id: number): Promise<ApprovalDetail> {
-  const found = await findRequest(db, id);
-  if (!found) throw notFoundRequest();
-  const { user } = found;
-  if (!(await canSee(db, actor, user, 'read'))) throw forbidden(PERMISSION);
+  const { user, ...found } = await visibleRequest(db, actor, id, 'read');
   const status = user.refsUserLifecycleStatusId;
   // The reviewer compares the number with the ID photo while the request is open; after that it
   // is masked like everywhere else.
   const underReview = status === LIFECYCLE.pending || status === LIFECYCLE.declined;
+  // Date of birth, passport date and photos: the submitter typed them and reads them while the
+  // request is open; once approved, only those who see them on the user detail (spec 1 §6).
+  const seesPrivate = underReview || actorCan(actor, 'decide', 'approval');
+  const ifPrivate = <T>(value: T) => (seesPrivate ? value : null);
   return {
     id: user.id,
     zCode: zCode(user.id),
@@ -100,15 +112,15 @@ export async function getApproval(db: Executor, actor: Actor, id: number): Promi
       phone: user.phone ?? '',
       altPhone: user.altPhone,
       operatorId: user.operatorId,
-      dateOfBirth: isoDate(user.dateOfBirth),
-      passportExpiryDate: isoDate(user.passportExpiryDate),
+      dateOfBirth: ifPrivate(isoDate(user.dateOfBirth)),
+      passportExpiryDate: ifPrivate(isoDate(user.passportExpiryDate)),
       street: user.street,
       suburb: user.suburb,
       city: user.city,
       province: user.province,
       country: user.country,
-      idPhotoUrl: user.idPhotoUrl,
-      personPhotoUrl: user.personPhotoUrl,
+      idPhotoUrl: ifPrivate(user.idPhotoUrl),
+      personPhotoUrl: ifPrivate(user.personPhotoUrl),
     },
     canDecide: actorCan(actor, 'decide', 'approval') && (status === LIFECYCLE.pending || status === LIFECYCLE.declined),
     canResubmit: status === LIFECYCLE.declined,
@@ -331,9 +343,7 @@ export async function resubmit(
   request: AuditRequest,
 ): Promise<ApprovalActionResult> {
   const { db } = deps;
-  const found = await findRequest(db, id);
-  if (!found) throw notFoundRequest();
-  if (!(await canSee(db, actor, found.user, 'update'))) throw forbidden(PERMISSION);
+  const found = await visibleRequest(db, actor, id, 'update');
 
   const phone = normalisePhone(body.phone);
   const altPhone = body.altPhone ? normalisePhone(body.altPhone) : null;

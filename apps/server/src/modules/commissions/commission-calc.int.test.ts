@@ -265,6 +265,29 @@ describe('post-import and structure levels', () => {
     expect(attributed.rows[0]?.id).toBe(dealer.id);
   });
 
+  it('post-import attributes by ID number only to an approved dealer, never to a pending request', async () => {
+    // Not activated: no commission step reads these orders, only the attribution.
+    const approved = await createUser(ctx.db, { withoutLogin: true, identificationNo: `APPR${Date.now()}` });
+    const pending = await createUser(ctx.db, {
+      withoutLogin: true,
+      refsUserLifecycleStatusId: 1,
+      submittedBy: dealer.id,
+      identificationNo: `PEND${Date.now()}`,
+    });
+    const base = { suppliersMasterId: supplier, refsProductTypeId: fibre, orderCreatedDate: '2026-09-01' };
+    const [byApproved, byPending] = await createOrders(ctx.db, [
+      { ...base, orderNumber: 'CALC-ID-APPROVED', agentIdentification: approved.identificationNo!.toLowerCase() },
+      { ...base, orderNumber: 'CALC-ID-PENDING', agentIdentification: pending.identificationNo! },
+    ]);
+    const started = await get<{ jobId: string }>('/api/imports/run-post-import?supplier_id=all');
+    expect(started.status).toBe(202);
+    await waitJob(started.body.jobId);
+    const attributed = await ctx.db.execute<{ order: number; dealer: number }>(sql`
+      select orders_import_id as "order", users_master_id as dealer from orders_master
+       where orders_import_id in (${byApproved!.id}, ${byPending!.id})`);
+    expect(attributed.rows).toEqual([{ order: byApproved!.id, dealer: approved.id }]);
+  });
+
   it('structure levels follow the depth in the tree', async () => {
     await ctx.db.execute(sql`update users_master set structure_level = 1 where id = ${dealer.id}`);
     const started = await post<{ jobId: string }>('/api/structure/update-structure-levels', {

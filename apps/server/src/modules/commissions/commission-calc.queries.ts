@@ -1,3 +1,4 @@
+import { LIFECYCLE } from '@portal/domain/accounts/waiting';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appSettings, commissionRuns, commissionsPeriodIndex } from '../../db/schema/index.ts';
@@ -411,6 +412,8 @@ export async function attributeUnmatchedOrders(tx: Executor, supplierId: number 
         on by_code.id = substring(o.agent_identification from '^\\s*(?:[zZ]-?)?([0-9]{1,9})\\s*$')::integer
       left join users_master by_id_number
         on upper(by_id_number.identification_no) = upper(btrim(o.agent_identification))
+       -- An approved dealer's number only (decision 061): a request's is a claim until approved.
+       and by_id_number.refs_user_lifecycle_status_id in (${LIFECYCLE.active}, ${LIFECYCLE.inactive})
      where coalesce(by_code.id, by_id_number.id) is not null
        ${supplierId ? sql`and o.suppliers_master_id = ${supplierId}` : sql``}
        and not exists (select 1 from orders_master m where m.orders_import_id = o.id)

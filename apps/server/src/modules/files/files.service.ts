@@ -306,14 +306,15 @@ export interface WantedFile {
 
 /**
  * Files named in a form must be uploads for that purpose by the actor (or, `anyUploader`, by
- * anyone: admins), or already belong to `allowedOwnerId`. Returns the field errors, none when all
- * are usable.
+ * anyone: admins), or already belong to `allowedOwnerId`. With `unassigned`, a file that already
+ * belongs to someone else (a person's identity photo, handed to them when they were created) is
+ * refused too, whoever uploaded it. Returns the field errors, none when all are usable.
  */
 export async function refusedFiles(
   db: Executor,
   actor: Actor,
   wanted: WantedFile[],
-  options: { anyUploader: boolean; allowedOwnerId?: number },
+  options: { anyUploader: boolean; allowedOwnerId?: number; unassigned?: boolean },
 ): Promise<Array<{ field: string; message: string }>> {
   const rows = await findStoredFilesByIds(
     db,
@@ -322,12 +323,12 @@ export async function refusedFiles(
   const byId = new Map(rows.map((row) => [row.id, row]));
   return wanted.flatMap((file) => {
     const row = file.id ? byId.get(file.id) : undefined;
+    const ownersOwn = options.allowedOwnerId !== undefined && row?.ownerUserId === options.allowedOwnerId;
     const usable =
       row !== undefined &&
       row.purpose === file.purpose &&
-      (options.anyUploader ||
-        row.uploadedByUserId === actor.user.id ||
-        (options.allowedOwnerId !== undefined && row.ownerUserId === options.allowedOwnerId));
+      (options.anyUploader || row.uploadedByUserId === actor.user.id || ownersOwn) &&
+      (!options.unassigned || ownersOwn || row.ownerUserId === null || row.ownerUserId === actor.user.id);
     return usable ? [] : [{ field: file.field, message: file.message }];
   });
 }

@@ -248,6 +248,64 @@ describe('POST /api/people as a leader', () => {
     expect((await call(cookies.otherLeader, 'GET', request.personPhotoUrl)).statusCode).toBe(403);
   });
 
+  it('refuses photos that already show another person (no second identity from the same documents)', async () => {
+    const first = await newUserRequest(cookies.leader!, leader.id);
+    const created = await call(cookies.leader, 'POST', '/api/people', first);
+    expect(created.statusCode, created.body).toBe(201);
+    const ownerOf = async (address: string) => {
+      const [file] = await ctx.db
+        .select({ ownerUserId: storedFiles.ownerUserId })
+        .from(storedFiles)
+        .where(eq(storedFiles.id, address.split('/').pop()!));
+      return file!.ownerUserId;
+    };
+    expect(await ownerOf(first.idPhotoUrl)).toBe(created.json().id);
+
+    // The leader uploaded them, and an admin may use any upload: neither may put them on someone else.
+    for (const [cookie, overrides] of [
+      [cookies.leader!, { idPhotoUrl: first.idPhotoUrl }],
+      [cookies.leader!, { personPhotoUrl: first.personPhotoUrl }],
+      [cookies.admin!, { idPhotoUrl: first.idPhotoUrl }],
+    ] as const) {
+      const second = await call(cookie, 'POST', '/api/people', await newUserRequest(cookie, leader.id, overrides));
+      expect(second.statusCode, second.body).toBe(400);
+      expect(second.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect(await ownerOf(first.idPhotoUrl)).toBe(created.json().id);
+    expect(await ownerOf(first.personPhotoUrl)).toBe(created.json().id);
+  });
+
+  it('waits for a hierarchy move in flight: the new person gets the ancestors the move gives their manager', async () => {
+    // An admin's Change Manager moves the leader (above the chosen manager) and has not committed
+    // yet; a creation under the leader's member must not copy the ancestors from before the move.
+    const mover = await ctx.db.$client.connect();
+    let created: Awaited<ReturnType<typeof call>> | undefined;
+    try {
+      await mover.query('BEGIN');
+      await mover.query(`select pg_advisory_xact_lock(hashtextextended('users-hierarchy-move', 0))`);
+      await mover.query('UPDATE users_master SET parent_id = $1 WHERE id = $2', [otherLeader.id, leader.id]);
+      const creating = call(cookies.leader, 'POST', '/api/people', await newUserRequest(cookies.leader!, member.id));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await mover.query('COMMIT');
+      created = await creating;
+    } finally {
+      mover.release();
+    }
+    const ancestors = await ctx.db.$client.query(
+      'SELECT ancestor_id FROM users_hierarchy_closure WHERE descendant_id = $1 ORDER BY depth DESC',
+      [created.json().id],
+    );
+    await ctx.db.$client.query('UPDATE users_master SET parent_id = $1 WHERE id = $2', [admin.id, leader.id]);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(ancestors.rows.map((r: { ancestor_id: number }) => r.ancestor_id)).toEqual([
+      admin.id,
+      otherLeader.id,
+      leader.id,
+      member.id,
+      created.json().id,
+    ]);
+  });
+
   it('refuses a manager outside the leader’s branch, and a manager who is not active', async () => {
     const outside = await call(
       cookies.leader,
@@ -265,6 +323,10 @@ describe('POST /api/people as a leader', () => {
     );
     expect(inactive.statusCode).toBe(400);
     expect(inactive.json().detail).toBe('Please choose an active manager.');
+    // An id nobody has is answered as one outside the branch: the wizard is no way to learn which ids exist.
+    const nobody = await call(cookies.leader, 'POST', '/api/people', await newUserRequest(cookies.leader!, 99999999));
+    expect(nobody.statusCode).toBe(403);
+    expect(nobody.json().code).toBe('MANAGER_OUTSIDE_BRANCH');
   });
 
   it('refuses deals from a leader; an admin may choose deals of the chosen suppliers only', async () => {

@@ -72,11 +72,6 @@ export async function findActiveUserInReach(db: Executor, actor: Actor, userId: 
   return row;
 }
 
-export async function userExists(db: Executor, userId: number): Promise<boolean> {
-  const rows = await db.select({ id: usersMaster.id }).from(usersMaster).where(eq(usersMaster.id, userId));
-  return rows.length > 0;
-}
-
 /** Managers to choose from: active users the actor reaches, by first name; search by name or Z-code. */
 export async function findManagerOptions(db: Executor, actor: Actor, search: string | undefined, limit: number) {
   const filters: Array<SQL | undefined> = [

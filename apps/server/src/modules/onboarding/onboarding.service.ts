@@ -27,13 +27,14 @@ import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, conflict, type FieldError, forbidden } from '../../platform/errors.ts';
+import { lockUntilCommit } from '../../platform/locks.queries.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { actorCan } from '../../platform/permissions.ts';
 import { canReach } from '../../platform/reach.queries.ts';
 import { sendVerificationLink } from '../accounts/accounts.service.ts';
 import { catalogueChoices, linkNewDealer, refusalOfChoice } from '../catalogue/catalogue.service.ts';
 import { assignFilesTo, refusedFiles } from '../files/files.service.ts';
-import { addBanking } from '../people/people.service.ts';
+import { addBanking, HIERARCHY_MOVE_LOCK } from '../people/people.service.ts';
 import { findBankByName, userTypeExists } from '../reference/reference.service.ts';
 import {
   findActiveUserInReach,
@@ -45,7 +46,6 @@ import {
   isIdentificationTaken,
   isPhoneTaken,
   personName,
-  userExists,
 } from './onboarding.queries.ts';
 
 export type OnboardingDeps = Pick<AppDependencies, 'db' | 'mailer' | 'settings' | 'clock'>;
@@ -89,7 +89,9 @@ export function asDuplicateConflict(error: unknown): AppError | undefined {
 }
 
 /**
- * Photos must be files uploaded to the portal for that purpose, by the actor (admins may use any).
+ * Photos must be files uploaded to the portal for that purpose, by the actor (admins may use any),
+ * and not yet handed to another person: the same ID photo on a second record would be a second
+ * identity from one person's documents, and would take the photo from its owner.
  * Returns the file ids, for handing them to the new owner.
  */
 export async function checkPhotos(
@@ -106,6 +108,7 @@ export async function checkPhotos(
   }));
   const errors = await refusedFiles(db, actor, wanted, {
     anyUploader: actorCan(actor, 'update', 'deals'),
+    unassigned: true,
     ...(allowedOwnerId !== undefined ? { allowedOwnerId } : {}),
   });
   if (errors.length) throw validationFailed(errors);
@@ -185,8 +188,9 @@ export async function createUser(
 
   const manager = await findActiveUserInReach(db, actor, normalised.parentDealer);
   if (!manager) {
-    const exists = await userExists(db, normalised.parentDealer);
-    if (exists && !(await canReach(db, actor, normalised.parentDealer))) {
+    // Reach before existence: an id nobody has is answered as one out of reach, so the wizard
+    // tells a leader nothing about other branches (not even which ids exist).
+    if (!(await canReach(db, actor, normalised.parentDealer))) {
       throw forbidden(ONBOARDING_REFUSALS.managerOutsideBranch, 'MANAGER_OUTSIDE_BRANCH');
     }
     throw validationFailed([{ field: 'parentDealer', message: ONBOARDING_REFUSALS.manager }]);
@@ -221,6 +225,8 @@ export async function createUser(
   let created: { id: number; authId: string };
   try {
     created = await db.transaction(async (tx) => {
+      // A move in flight above the manager ends first; the trigger then copies the moved ancestors.
+      await lockUntilCommit(tx, HIERARCHY_MOVE_LOCK, 'shared');
       const authId = await insertSignInIdentity(tx, {
         name,
         email: normalised.email,

@@ -295,6 +295,37 @@ describe('the fibre activity import', () => {
     ]);
   });
 
+  it('attributes by ID number only to an approved dealer: a request still pending or declined claims no sales', async () => {
+    // A leader's wizard request carries an ID number nobody has checked against the ID photo yet:
+    // until it is approved, orders naming that number stay unmatched (Order Override), and they
+    // reach the dealer once approved, when a later import names them again.
+    const pending = await createUser(ctx.db, {
+      parentId: adminId,
+      withoutLogin: true,
+      refsUserLifecycleStatusId: 1,
+      submittedBy: adminId,
+      identificationNo: `PEND${unique()}`,
+    });
+    const declined = await createUser(ctx.db, {
+      parentId: adminId,
+      withoutLogin: true,
+      refsUserLifecycleStatusId: 5,
+      submittedBy: adminId,
+      identificationNo: `DECL${unique()}`,
+    });
+    const claims = [HEADER, line(pending.identificationNo!, 'F-40'), line(declined.identificationNo!, 'F-41')].join(
+      '\n',
+    );
+    const first = await importCsv(claims);
+    expect(first.counts).toMatchObject({ inserted: 2, attributed: 0 });
+    expect((await ordersOf(['F-40', 'F-41'])).map((row) => row.users_master_id)).toEqual([null, null]);
+
+    await ctx.db.execute(sql`update users_master set refs_user_lifecycle_status_id = 2 where id = ${pending.id}`);
+    const again = await importCsv(claims);
+    expect(again.counts).toMatchObject({ updated: 2, attributed: 1 });
+    expect((await ordersOf(['F-40', 'F-41'])).map((row) => row.users_master_id)).toEqual([pending.id, null]);
+  });
+
   it('loads cells with tabs, backslashes, quotes and line breaks unchanged through COPY', async () => {
     const name = '"Tab\there, back\\slash ""quoted""\nnext line"';
     const row = line(`Z-${dealerByCode.id}`, 'F-20').replace('"Customer, F-20"', name);

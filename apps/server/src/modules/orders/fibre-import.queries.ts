@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { LIFECYCLE } from '@portal/domain/accounts/waiting';
 import {
   FIBRE_COLUMN_LABELS,
   FIBRE_COLUMNS,
@@ -151,14 +152,20 @@ const byCode = (identification: ReturnType<typeof sql>) => {
     end)::integer`;
 };
 
+/** Dealers an admin has approved (active, or inactive since): the ones an ID number may name. */
+const APPROVED_STATUSES = sql.raw(`(${LIFECYCLE.active}, ${LIFECYCLE.inactive})`);
+
 /**
  * The dealer an agent identification names when its Z-code matched nobody (`byCodeId` null): by
- * ID/passport number (unique, case-insensitive). coalesce runs the sub-select only for those rows,
- * so the ID number is looked up for the rows whose code did not match, not for every row.
+ * ID/passport number (unique, case-insensitive), of an approved dealer only (decision 061: a
+ * request's number is a claim until an admin has compared it with the ID photo). coalesce runs
+ * the sub-select only for those rows, so the ID number is looked up for the rows whose code did
+ * not match, not for every row.
  */
 const dealerOf = (identification: ReturnType<typeof sql>, byCodeId: ReturnType<typeof sql>) => sql`coalesce(
   ${byCodeId},
-  (select u.id from users_master u where upper(u.identification_no) = upper(btrim(${identification}))))`;
+  (select u.id from users_master u where upper(u.identification_no) = upper(btrim(${identification}))
+      and u.refs_user_lifecycle_status_id in ${APPROVED_STATUSES}))`;
 
 /**
  * The staged rows whose order number the supplier already has, with whether a dealer holds the

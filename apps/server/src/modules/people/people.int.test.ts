@@ -389,6 +389,34 @@ describe('change manager', () => {
     });
   });
 
+  it('refuses, whole, a move without children that would hand on an admin holding a flag the actor lacks', async () => {
+    // An admin's manager is changed only by whoever may act on that admin: handing them to the
+    // former parent is a manager change too, so the move is refused and nothing changes.
+    const head = await createUser(ctx.db, { parentId: otherLeader.id, isLeader: true, withoutLogin: true });
+    const flagged = await createUser(ctx.db, { parentId: head.id, isAdmin: true, withoutLogin: true });
+    await grantFeatures(ctx.db, flagged.id, ['Users Management', 'Access Control']);
+    const direct = await call(cookies.admin, 'PUT', `/api/people/${flagged.id}/manager`, {
+      managerId: target.id,
+      moveWithChildren: true,
+    });
+    expect(direct.statusCode).toBe(403);
+    const handedOn = await call(cookies.admin, 'PUT', `/api/people/${head.id}/manager`, {
+      managerId: target.id,
+      moveWithChildren: false,
+    });
+    expect(handedOn.statusCode).toBe(403);
+    expect((await row(flagged.id)).parentId).toBe(head.id);
+    expect((await row(head.id)).parentId).toBe(otherLeader.id);
+    // With the children, the admin keeps their manager: allowed.
+    const withChildren = await call(cookies.admin, 'PUT', `/api/people/${head.id}/manager`, {
+      managerId: target.id,
+      moveWithChildren: true,
+    });
+    expect(withChildren.statusCode).toBe(200);
+    expect((await row(flagged.id)).parentId).toBe(head.id);
+    expect(await closureDifferences()).toBe(0);
+  });
+
   it('refuses a move under the user themself or their own downstream, a deleted or non-leader manager', async () => {
     const cases = [
       [target.id, child.id, MANAGER_REFUSALS.downstream],

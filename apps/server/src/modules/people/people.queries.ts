@@ -121,6 +121,20 @@ export async function findManagerCandidate(
     : undefined;
 }
 
+/** The user's children as the permission rules see them (admin, flags): a move may hand them on. */
+export async function findChildren(
+  db: Executor,
+  userId: number,
+): Promise<Array<{ id: number; isAdmin: boolean; features: string[] }>> {
+  const result = await db.execute<{ id: number; isAdmin: boolean; features: string[] }>(sql`
+    SELECT u.id, u.is_admin AS "isAdmin",
+           array(SELECT f.name FROM users_access_index a JOIN features_master f ON f.id = a.features_master_id
+                  WHERE a.user_master_id = u.id) AS features
+      FROM users_master u
+     WHERE u.parent_id = ${userId}`);
+  return result.rows;
+}
+
 export interface Updater {
   userId: number;
   authId: string;

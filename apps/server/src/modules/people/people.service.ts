@@ -1,5 +1,6 @@
 import { isMaskedSecret, maskSecret } from '@portal/domain/access/masking';
 import { type Action, can, type Subject } from '@portal/domain/access/permissions';
+import { FEATURES, type Feature } from '@portal/domain/accounts/me';
 import { COMMISSION_FREEZE_MESSAGE, PROFILE_FROZEN } from '@portal/domain/accounts/profile';
 import type { CatalogueRefusal } from '@portal/domain/catalogue/catalogue';
 import {
@@ -61,6 +62,7 @@ import { findBankByName, userTypeExists } from '../reference/reference.service.t
 import { universityProgressOf } from '../university/university.service.ts';
 import { findLatestBanking, insertBanking } from './banking.queries.ts';
 import {
+  findChildren,
   findContactOwners,
   findEligibleManagers,
   findManagerCandidate,
@@ -531,6 +533,13 @@ export async function getEligibleManagers(
  * table follows by trigger in this same transaction. Moves are serialised by an advisory lock so
  * two concurrent moves can never build a cycle that neither saw.
  */
+/**
+ * Held by a move (exclusive) and by a creation under the hierarchy (shared): the closure trigger
+ * copies a new person's ancestors from their manager's, so a creation must not read them while a
+ * move of someone above that manager is in flight, nor a move miss a person created meanwhile.
+ */
+export const HIERARCHY_MOVE_LOCK = 'users-hierarchy-move';
+
 export async function changeManager(
   db: Database,
   actor: Actor,
@@ -539,11 +548,14 @@ export async function changeManager(
   request?: AuditRequest,
 ): Promise<ActionResult> {
   return db.transaction(async (tx) => {
-    await lockUntilCommit(tx, 'users-hierarchy-move');
+    await lockUntilCommit(tx, HIERARCHY_MOVE_LOCK);
     const { user } = await lockAuthorisedUser(tx, actor, 'update', 'manager', userId);
     const candidate = await findManagerCandidate(tx, user.id, input.managerId);
     const refusal = managerRefusal(user, candidate);
     if (refusal) throw new AppError('MANAGER_NOT_ELIGIBLE', 409, refusal, [{ field: 'managerId', message: refusal }]);
+    // Handing the children to the former parent changes their manager too: refused whole when one
+    // of them is an admin the actor may not act on (a flag the actor lacks).
+    if (!input.moveWithChildren && !(await mayHandOnChildren(tx, actor, user.id))) throw refuse();
     const updater = updaterOf(actor, request);
     const childrenMoved = input.moveWithChildren ? 0 : await reassignChildren(tx, user.id, user.parentId, updater);
     await setParent(tx, user.id, input.managerId, updater);
@@ -561,6 +573,18 @@ export async function changeManager(
       message: `${zCode(user.id)} now reports to ${manager ? `${zCode(manager.id)} ${manager.firstName} ${manager.surname}` : zCode(input.managerId)}.`,
     };
   });
+}
+
+async function mayHandOnChildren(tx: Executor, actor: Actor, userId: number): Promise<boolean> {
+  const children = await findChildren(tx, userId);
+  return children.every((child) =>
+    can(permissionActor(actor), 'update', 'manager', {
+      id: child.id,
+      relation: child.id === actor.user.id ? 'self' : 'other',
+      isAdmin: child.isAdmin,
+      features: child.features.filter((name): name is Feature => (FEATURES as readonly string[]).includes(name)),
+    }),
+  );
 }
 
 // --- Suppliers, product types and deals ------------------------------------------------------
