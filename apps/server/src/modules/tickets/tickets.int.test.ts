@@ -416,6 +416,22 @@ describe('who sees what', () => {
     }
   });
 
+  it('leaves no trace of an internal note a dealer can read: the ticket’s last update and its author stay', async () => {
+    const { id } = await createSupport();
+    const before = (await call('GET', url(id), 'agent')).json() as TicketDetail;
+    const rowBefore = await dealerRow(id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const note = await call('POST', url(id, '/activity'), 'admin', { text: `Internal only ${n}`, internal: true });
+    expect(note.statusCode).toBe(201);
+    const after = (await call('GET', url(id), 'agent')).json() as TicketDetail;
+    expect(after.lastUpdatedAt).toBe(before.lastUpdatedAt);
+    expect(after.lastUpdatedByName).toBe(before.lastUpdatedByName);
+    expect((await dealerRow(id))?.lastUpdatedAt).toBe(rowBefore?.lastUpdatedAt);
+    // A reply the dealer sees is an update they may see.
+    await call('POST', url(id, '/activity'), 'admin', { text: 'Public reply' });
+    expect(((await call('GET', url(id), 'agent')).json() as TicketDetail).lastUpdatedByName).toBe('Help Desk');
+  });
+
   it('refuses an internal note from a dealer', async () => {
     const { id } = await createSupport();
     const res = await call('POST', url(id, '/activity'), 'agent', { text: 'psst', internal: true });
