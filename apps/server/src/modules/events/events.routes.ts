@@ -77,7 +77,11 @@ export const eventsRoutes =
         // An admin's flags open the helpdesk consoles' channels (tickets.{kind}); a dealer has none.
         const unsubscribe = events.subscribe(actor.user.id, send, actor.user.isAdmin ? actor.features : []);
         const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
-        const maxAge = setTimeout(() => close(), MAX_STREAM_MS);
+        // Never past its session's end: the reconnect is then admitted again or refused (401).
+        const maxAge = setTimeout(
+          () => close(),
+          Math.max(0, Math.min(MAX_STREAM_MS, actor.sessionLeftMs ?? MAX_STREAM_MS)),
+        );
         function close() {
           if (closed) return;
           closed = true;
