@@ -25,6 +25,7 @@ process.env.RATE_LIMIT_AVAILABILITY_PER_MINUTE ??= '6000';
 process.env.RATE_LIMIT_UPLOADS_PER_MINUTE ??= '600';
 process.env.RATE_LIMIT_EXPORTS_PER_HOUR ??= '600';
 process.env.RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR ??= '600';
+process.env.RATE_LIMIT_NEW_TICKETS_PER_HOUR ??= '6000';
 
 const admin = process.env.TEST_DATABASE_URL;
 if (admin) {

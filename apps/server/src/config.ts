@@ -40,6 +40,7 @@ const SettingsSchema = z
     RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_NEW_TICKETS_PER_HOUR: z.coerce.number().int().min(1).default(120),
     /** Wrong one-time pins per phone number within an hour before pin sign-in is locked for an hour. */
     PIN_WRONG_PER_HOUR: z.coerce.number().int().min(1).default(10),
 

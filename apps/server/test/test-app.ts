@@ -71,6 +71,7 @@ export async function createTestContext(
     RATE_LIMIT_UPLOADS_PER_MINUTE: '10000',
     RATE_LIMIT_EXPORTS_PER_HOUR: '10000',
     RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR: '10000',
+    RATE_LIMIT_NEW_TICKETS_PER_HOUR: '10000',
     STORAGE_DRIVER: 'local',
     STORAGE_DIR: storageDir,
     ...overrides,

@@ -9,7 +9,7 @@ import type { Auth } from './auth.ts';
 import { forbidden, unauthorised } from './errors.ts';
 import { assertActorCan } from './permissions.ts';
 import { createSessionCookieReader } from './session-cookie.ts';
-import type { SessionPolicy } from './sessions.ts';
+import { type SessionPolicy, sessionLeftMs } from './sessions.ts';
 
 /** The page a waiting user or a user without a flag would see instead (spec 1 §2.2). */
 export const ACCESS_DENIED = 'Oops! Page Not Found or Access Denied';
@@ -114,6 +114,7 @@ export function createActorLoader(db: Database, auth: Auth, options: AccessOptio
       role: roleOf(user),
       features,
     };
+    if (sessions) actor.sessionLeftMs = sessionLeftMs(found.session, now);
     if (university && withUniversity) {
       try {
         actor.universityStatus = university.statusFrom(user, found.extra);

@@ -10,6 +10,8 @@ export interface Actor {
   sessionId: string;
   role: Role;
   features: Feature[];
+  /** How long the session has at most, as of this request (session rules applied); unknown without them. */
+  sessionLeftMs?: number;
   /** The university status code, once read with the actor or worked out (guards.universityStatusOf). */
   universityStatus?: number;
 }

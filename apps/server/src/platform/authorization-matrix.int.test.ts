@@ -4,6 +4,7 @@ import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/tes
 import { featuresMaster, jobProgress, storedFiles } from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/demo.ts';
 import { createUser, grantFeatures, type NewUser, type UserRow } from '../db/seed/factories.ts';
+import { COMMISSION_IMPORT_QUEUE } from '../modules/commissions/commission-import.service.ts';
 import {
   AUTHORIZATION_MATRIX,
   type Cell,
@@ -161,12 +162,12 @@ async function fileOf(userId: number): Promise<string> {
   return id;
 }
 
-/** A job started by the user. */
+/** A job started by the user (a commission import: the Commissions flag follows others'). */
 async function jobOf(userId: number): Promise<string> {
   let id = jobs.get(userId);
   if (!id) {
     id = randomUUID();
-    await ctx.db.insert(jobProgress).values({ jobId: id, queue: 'matrix', startedByUserId: userId });
+    await ctx.db.insert(jobProgress).values({ jobId: id, queue: COMMISSION_IMPORT_QUEUE, startedByUserId: userId });
     jobs.set(userId, id);
   }
   return id;

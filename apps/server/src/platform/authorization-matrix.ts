@@ -386,8 +386,15 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   {
     route: 'GET /api/jobs/{id}',
     target: { in: 'path', name: 'id', record: 'job' },
-    note: 'a job started by the target user',
-    expect: byRelation({ waiting: SELF_ONLY, agent: SELF_ONLY, leader: SELF_ONLY, adminWithout: ANY, adminWith: ANY }),
+    note: 'a commission import started by the target user: its screen’s flag follows others’ jobs (decision 059)',
+    flags: ['Commissions'],
+    expect: byRelation({
+      waiting: SELF_ONLY,
+      agent: SELF_ONLY,
+      leader: SELF_ONLY,
+      adminWithout: SELF_ONLY,
+      adminWith: ANY,
+    }),
   },
 
   // The signed-in user's own account and profile (no user id anywhere: always the caller)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Action, Subject } from '@portal/domain/access/permissions';
 import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/client.ts';
 import { type Logger, publish, silentLogger } from './events.ts';
@@ -44,6 +45,11 @@ export interface QueueOptions {
   expireInSeconds?: number;
   /** Jobs of this queue one process runs at a time (default 1). */
   concurrency?: number;
+  /**
+   * Who besides its starter may follow a job of this queue on /api/jobs/{id}: those allowed this
+   * action (the screen that shows the job). Without it, the starter alone: a result may name people.
+   */
+  followedBy?: { action: Action; subject: Subject };
 }
 
 export interface EnqueueOptions {
@@ -83,6 +89,8 @@ export interface Jobs {
    */
   runNow<T extends object>(queue: string, data: T, options?: EnqueueOptions): Promise<JobProgressRow>;
   get(jobId: string): Promise<JobProgressRow | undefined>;
+  /** Who besides its starter may follow a job of the queue (its definition's `followedBy`). */
+  followersOf(queue: string): QueueOptions['followedBy'];
   /** Starts pg-boss (creating or migrating its schema) and the workers; idempotent. */
   start(): Promise<void>;
   /** Stops taking jobs, waits briefly for running ones, marks any still running as failed. */
@@ -354,6 +362,10 @@ export function createJobs(options: JobsOptions): Jobs {
 
     async get(jobId) {
       return findJobProgress(db, jobId);
+    },
+
+    followersOf(queue) {
+      return definitions.get(queue)?.options.followedBy;
     },
 
     start,

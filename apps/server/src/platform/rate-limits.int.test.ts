@@ -17,6 +17,7 @@ beforeAll(async () => {
     RATE_LIMIT_UPLOADS_PER_MINUTE: String(LIMIT),
     RATE_LIMIT_EXPORTS_PER_HOUR: String(LIMIT),
     RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR: String(LIMIT),
+    RATE_LIMIT_NEW_TICKETS_PER_HOUR: String(LIMIT),
   });
   const user = await createUser(ctx.db, { password: 'Secret123', isAdmin: true });
   cookie = await ctx.signIn(user.email!, 'Secret123');
@@ -101,6 +102,26 @@ describe('request limits per client address', () => {
       { method: 'POST', url: '/api/files', headers: { cookie, origin: TEST_ORIGIN }, payload: {} },
       { remoteAddress: nextAddress(), label: 'upload' },
     );
+  });
+
+  it('new tickets (each e-mails the supplier’s contacts), both kinds in one count; their threads stay open', async () => {
+    const remoteAddress = nextAddress();
+    const create = (kind: string) =>
+      ({ method: 'POST', url: `/api/tickets/${kind}`, headers: { cookie, origin: TEST_ORIGIN }, payload: {} }) as const;
+    expect((await ctx.app.inject({ ...create('agent_support'), remoteAddress })).statusCode).not.toBe(429);
+    await expectLimited(create('sales_assist'), { remoteAddress: nextAddress(), label: 'new lead' });
+    const shared = nextAddress();
+    for (let i = 0; i < LIMIT; i++) await ctx.app.inject({ ...create('sales_assist'), remoteAddress: shared });
+    expect((await ctx.app.inject({ ...create('agent_support'), remoteAddress: shared })).statusCode).toBe(429);
+    // A message on a ticket is not a new ticket.
+    const message = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/tickets/agent_support/1/activity',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { text: 'Hello' },
+      remoteAddress: shared,
+    });
+    expect(message.statusCode).not.toBe(429);
   });
 
   it('exports: counted when one starts, its later pages are free', async () => {

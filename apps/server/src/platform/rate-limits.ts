@@ -5,7 +5,7 @@ import type { Settings } from '../config.ts';
 import { AppError } from './errors.ts';
 
 // Request limits per client address (issue 9), with @fastify/rate-limit: sign-in, code sending,
-// availability checks, uploads, exports and the own password change. Keyed by Fastify's
+// availability checks, uploads, exports, the own password change and new tickets. Keyed by Fastify's
 // `request.ip` (it believes X-Forwarded-For only under TRUST_PROXY), counted in this process's
 // memory before any handler runs, so a refused request costs no database work. The account-level
 // rules (platform/sign-in-limits.ts, the pin limits of platform/one-time-pins.ts) and better-auth's
@@ -15,7 +15,7 @@ import { AppError } from './errors.ts';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-type Family = 'signIn' | 'codes' | 'availability' | 'uploads' | 'exports' | 'passwordChange';
+type Family = 'signIn' | 'codes' | 'availability' | 'uploads' | 'exports' | 'passwordChange' | 'newTickets';
 
 /** `METHOD path` of a request (better-auth's paths under /api/auth) or of its route → its family. */
 const FAMILY_OF = new Map<string, Family>([
@@ -32,6 +32,9 @@ const FAMILY_OF = new Map<string, Family>([
   ['GET /api/people/availability', 'availability'],
   ['POST /api/people/:id/edit-user/check', 'availability'],
   ['POST /api/files', 'uploads'],
+  // Each new ticket e-mails the supplier's contacts text the dealer typed: not a relay (decision 059).
+  ['POST /api/tickets/sales_assist', 'newTickets'],
+  ['POST /api/tickets/agent_support', 'newTickets'],
   ['GET /api/teams/export', 'exports'],
   // Streamed whole files (a year of a dealer's orders, a supplier's agent list) in one request.
   ['GET /api/orders/report/export', 'exports'],
@@ -62,6 +65,7 @@ export function limitsOf(settings: Settings): Record<Family, { max: number; time
     uploads: { max: settings.RATE_LIMIT_UPLOADS_PER_MINUTE, timeWindow: MINUTE_MS },
     exports: { max: settings.RATE_LIMIT_EXPORTS_PER_HOUR, timeWindow: HOUR_MS },
     passwordChange: { max: settings.RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR, timeWindow: HOUR_MS },
+    newTickets: { max: settings.RATE_LIMIT_NEW_TICKETS_PER_HOUR, timeWindow: HOUR_MS },
   };
 }
 

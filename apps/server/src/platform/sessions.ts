@@ -33,6 +33,20 @@ export function sessionVerdict(session: SessionFacts, now: Date): SessionVerdict
   return 'active';
 }
 
+/**
+ * How long the session has at most from `now`, when a request at `now` was just admitted (so
+ * counted as activity): to its absolute end, or to the end of its idle time when not remembered.
+ * A stream, one long request, ends then; its reconnect is admitted again or refused.
+ */
+export function sessionLeftMs(session: SessionFacts, now: Date): number {
+  const absolute = new Date(session.createdAt).getTime() + ABSOLUTE_MS - now.getTime();
+  if (session.rememberMe !== false) return absolute;
+  const seen = session.lastSeenAt ? new Date(session.lastSeenAt).getTime() : 0;
+  // admit() writes this request as the last activity unless one was written within the minute.
+  const lastSeen = now.getTime() - seen >= LAST_SEEN_EVERY_MS ? now.getTime() : seen;
+  return Math.min(absolute, lastSeen + IDLE_MS - now.getTime());
+}
+
 export interface SessionPolicy {
   readonly clock: Clock;
   /**

@@ -45,7 +45,13 @@ import { previewExceptions, previewLines, previewTotals } from './commission-pre
 const tags = ['commissions'];
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 /** One retry: a process that died mid-step left nothing (one transaction); the retry redoes it. */
-const STEP_JOB_OPTIONS = { expireInSeconds: 30 * 60, retryLimit: 1, retryDelaySeconds: 5 };
+const STEP_JOB_OPTIONS = {
+  expireInSeconds: 30 * 60,
+  retryLimit: 1,
+  retryDelaySeconds: 5,
+  // The Commissions screens follow the steps and imports another admin started.
+  followedBy: { action: 'import', subject: 'orders' },
+} as const;
 
 /**
  * The calculation half of the commission cycle (spec 3 §4.5, §7.3; decision 031): imports,

@@ -66,9 +66,11 @@ export const commissionCycleRoutes =
     // close is looked at, then started again).
     deps.jobs.define<{ runId: number }>(STAMP_QUEUE, (data, progress) => runStamping(deps, data, progress), {
       expireInSeconds: 30 * 60,
+      followedBy: { action: 'manage', subject: 'commission-cycle' },
     });
     deps.jobs.define<{ runId: number }>(CLOSE_QUEUE, (data, progress) => runClosing(deps, data, progress), {
       expireInSeconds: 30 * 60,
+      followedBy: { action: 'manage', subject: 'commission-cycle' },
     });
     const preHandler = [guards.notWaiting, guards.allowed('manage', 'commission-cycle')];
     const requestOf = (request: { id: string; ip: string }) => ({ id: request.id, ip: request.ip });

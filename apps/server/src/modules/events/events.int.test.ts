@@ -157,6 +157,23 @@ describe('GET /api/events', () => {
     expect(second.events.some((event) => event.type === 'test.ticket')).toBe(false);
   });
 
+  it('opens no console channel to an admin in the waiting state, whose consoles are refused', async () => {
+    const waiting = await createUser(ctx.db, { isAdmin: true, phoneVerified: false });
+    const active = await createUser(ctx.db, { isAdmin: true });
+    for (const admin of [waiting, active]) await grantFeatures(ctx.db, admin.id, [TICKET_FLAG.agent_support]);
+    const waitingStream = await connect(await ctx.signIn(waiting.email!));
+    const activeStream = await connect(await ctx.signIn(active.email!));
+    expect(waitingStream.status).toBe(200);
+    await publish(ctx.db, adminTicketChannel('agent_support'), {
+      type: 'test.waiting-console',
+      feature: TICKET_FLAG.agent_support,
+    });
+    await activeStream.next((event) => event.type === 'test.waiting-console');
+    await publish(ctx.db, `user.${waiting.id}`, { type: 'test.own' });
+    await waitingStream.next((event) => event.type === 'test.own');
+    expect(waitingStream.events.some((event) => event.type === 'test.waiting-console')).toBe(false);
+  });
+
   it("keeps a dealer's stream open on their own user.changed", async () => {
     const { user, stream } = await signedInStream();
     await ctx.db.update(usersMaster).set({ city: 'Polokwane' }).where(eq(usersMaster.id, user.id));

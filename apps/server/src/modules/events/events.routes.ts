@@ -41,6 +41,9 @@ export const eventsRoutes =
       },
       async (request, reply) => {
         const actor = actorOf(request);
+        // An admin's flags open the consoles' channels only where the consoles would answer them:
+        // an admin in the waiting state (unverified) is refused there, so hears nothing of them.
+        const consoles = actor.user.isAdmin && !(await guards.waitingOf(actor)).isWaiting ? actor.features : [];
         reply.hijack();
         const res = reply.raw;
         res.writeHead(200, {
@@ -75,9 +78,13 @@ export const eventsRoutes =
           if (event.type === USER_CHANGED && actor.user.isAdmin && event.channel === `user.${actor.user.id}`) close();
         };
         // An admin's flags open the helpdesk consoles' channels (tickets.{kind}); a dealer has none.
-        const unsubscribe = events.subscribe(actor.user.id, send, actor.user.isAdmin ? actor.features : []);
+        const unsubscribe = events.subscribe(actor.user.id, send, consoles);
         const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
-        const maxAge = setTimeout(() => close(), MAX_STREAM_MS);
+        // Never past its session's end: the reconnect is then admitted again or refused (401).
+        const maxAge = setTimeout(
+          () => close(),
+          Math.max(0, Math.min(MAX_STREAM_MS, actor.sessionLeftMs ?? MAX_STREAM_MS)),
+        );
         function close() {
           if (closed) return;
           closed = true;

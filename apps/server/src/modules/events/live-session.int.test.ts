@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents, type SseClient } from '../../../test/sse-client.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
-import { usersMaster } from '../../db/schema/index.ts';
+import { authSession, usersMaster } from '../../db/schema/index.ts';
 import { createUser } from '../../db/seed/factories.ts';
 import { publish } from '../../platform/events.ts';
+import { ABSOLUTE_MS } from '../../platform/sessions.ts';
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -88,5 +89,28 @@ describe('the live session (SSE)', () => {
     await otherStream.ended;
     await publish(ctx.db, `user.${user.id}`, { type: 'test.still-here' });
     await currentStream.next((e) => e.type === 'test.still-here');
+  });
+
+  it('ends the stream when its session runs out, not up to an hour later', async () => {
+    // A stream is one request: it holds its session no longer than the session's 12 hours (or its
+    // 30 idle minutes from the stream's opening, when other requests do not renew them).
+    const now = ctx.clock.now().getTime();
+    for (const rememberMe of [true, false]) {
+      const set = { createdAt: new Date(now - ABSOLUTE_MS + 1500) };
+      const user = await createUser(ctx.db, { password: PASSWORD });
+      const cookie = await ctx.signIn(user.email!, PASSWORD, { rememberMe });
+      await ctx.db.update(authSession).set(set).where(eq(authSession.userId, user.authId!));
+      const stream = await open(cookie);
+      expect(stream.status).toBe(200);
+      const ended = await Promise.race([
+        stream.ended.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 6000)),
+      ]);
+      expect(ended).toBe(true);
+      // The browser's reconnect finds the session over.
+      ctx.clock.advance(2000);
+      expect((await open(cookie)).status).toBe(401);
+      ctx.clock.advance(-2000);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import { actorCan } from '../../platform/permissions.ts';
 
 export const JobProgressResponse = z.object({
   id: z.uuid(),
@@ -26,7 +27,8 @@ export const jobsRoutes =
         preHandler: guards.signedIn,
         schema: {
           tags: ['jobs'],
-          summary: 'Progress of a job (its state, stage, percent, message and result): for who started it, or an admin',
+          summary:
+            'Progress of a job (its state, stage, percent, message and result): for who started it, or whoever may use the screen that shows it',
           params: z.object({ id: z.uuid() }),
           response: { 200: JobProgressResponse },
         },
@@ -35,7 +37,10 @@ export const jobsRoutes =
         const actor = actorOf(request);
         const row = await jobs.get(request.params.id);
         if (!row) throw notFound('Job not found', 'JOB_NOT_FOUND');
-        if (row.startedByUserId !== actor.user.id && !actor.user.isAdmin) throw forbidden();
+        // A result may name people (an import's rejected rows): not every admin's to read (decision 059).
+        const followers = jobs.followersOf(row.queue);
+        const follows = followers !== undefined && actorCan(actor, followers.action, followers.subject);
+        if (row.startedByUserId !== actor.user.id && !follows) throw forbidden();
         return {
           id: row.jobId,
           queue: row.queue,

@@ -34,7 +34,7 @@ export const agentListImportRoutes =
     deps.jobs.define<{ importId: number }>(
       AGENT_LIST_IMPORT_QUEUE,
       (data, progress) => runAgentListImport(deps, data, progress),
-      { expireInSeconds: 30 * 60 },
+      { expireInSeconds: 30 * 60, followedBy: { action: 'import', subject: 'orders' } },
     );
     // Imports of people grow branches; the nightly job lists the large ones (decision 037).
     scheduleLeaderboardBranches(deps);

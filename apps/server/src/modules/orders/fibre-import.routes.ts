@@ -27,9 +27,7 @@ export const fibreImportRoutes =
     deps.jobs.define<{ importId: number }>(
       FIBRE_IMPORT_QUEUE,
       (data, progress) => runFibreImport(deps, data, progress),
-      {
-        expireInSeconds: 30 * 60,
-      },
+      { expireInSeconds: 30 * 60, followedBy: { action: 'import', subject: 'orders' } },
     );
     const preHandler = [guards.notWaiting, guards.allowed('import', 'orders')];
 

@@ -7,12 +7,12 @@ import {
   type TicketDetail,
   type TicketThread,
 } from '@portal/domain/tickets/tickets';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMessageTo } from '../../../test/outbox-reader.ts';
 import { connectEvents } from '../../../test/sse-client.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
-import { authSession, usersAccessIndex, usersMaster } from '../../db/schema/index.ts';
+import { authSession, outboxMessages, usersAccessIndex, usersMaster } from '../../db/schema/index.ts';
 import { createSupportStatus } from '../../db/seed/activity-factories.ts';
 import {
   addAssistRecipients,
@@ -135,7 +135,7 @@ beforeAll(async () => {
   const flagless = await createUser(db, { isAdmin: true, password: PASSWORD });
   agent = await createUser(db, { password: PASSWORD, firstName: 'Thandi', surname: 'Mokoena' });
   const other = await createUser(db, { password: PASSWORD, firstName: 'Other', surname: 'Agent' });
-  contact = await createUser(db, { password: PASSWORD, firstName: 'Supplier', surname: 'Contact' });
+  contact = await createUser(db, { isAdmin: true, password: PASSWORD, firstName: 'Supplier', surname: 'Contact' });
   const type = await createProductType(db, `Tickets Fibre ${n}`);
   metro = await createSupplier(db, {
     supplierName: `Tickets Metro ${n}`,
@@ -293,6 +293,44 @@ describe('creating tickets', () => {
   });
 });
 
+describe('the new-ticket e-mail', () => {
+  it('goes to recipients who are admins now: not to one who left, was deleted or is no longer an admin', async () => {
+    // The recipients were picked among admins; a leaver must not keep getting every lead's customer.
+    const leavers = [];
+    for (const change of [{ status: 3 }, { status: 4 }, { notAdmin: true }]) {
+      const leaver = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+      await addAssistRecipients(ctx.db, metro.id, 1, [leaver.id]);
+      await addAssistRecipients(ctx.db, metro.id, 2, [leaver.id]);
+      if ('status' in change) {
+        await ctx.db
+          .update(usersMaster)
+          .set({ refsUserLifecycleStatusId: change.status })
+          .where(eq(usersMaster.id, leaver.id));
+      } else {
+        await ctx.db.update(usersMaster).set({ isAdmin: false }).where(eq(usersMaster.id, leaver.id));
+      }
+      leavers.push(leaver);
+    }
+    const created = await call('POST', '/api/tickets/sales_assist', 'agent', lead());
+    expect(created.statusCode).toBe(201);
+    await createSupport();
+    const mailed = await ctx.db
+      .select({ recipient: outboxMessages.recipient })
+      .from(outboxMessages)
+      .where(
+        inArray(
+          outboxMessages.recipient,
+          leavers.map((leaver) => leaver.email!),
+        ),
+      );
+    expect(mailed).toEqual([]);
+    // The supplier's current contact still hears of both.
+    expect((await lastMessageTo(ctx.db, contact.email!, 'email')).subject).toBe(
+      `New Agent Support for ${metro.supplierName}`,
+    );
+  });
+});
+
 describe('read tracking', () => {
   it('flags a helpdesk reply unread for the dealer until they open the thread', async () => {
     const { id } = await createSupport();
@@ -433,6 +471,22 @@ describe('who sees what', () => {
       dealerStream.close();
       adminStream.close();
     }
+  });
+
+  it('leaves no trace of an internal note a dealer can read: the ticket’s last update and its author stay', async () => {
+    const { id } = await createSupport();
+    const before = (await call('GET', url(id), 'agent')).json() as TicketDetail;
+    const rowBefore = await dealerRow(id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const note = await call('POST', url(id, '/activity'), 'admin', { text: `Internal only ${n}`, internal: true });
+    expect(note.statusCode).toBe(201);
+    const after = (await call('GET', url(id), 'agent')).json() as TicketDetail;
+    expect(after.lastUpdatedAt).toBe(before.lastUpdatedAt);
+    expect(after.lastUpdatedByName).toBe(before.lastUpdatedByName);
+    expect((await dealerRow(id))?.lastUpdatedAt).toBe(rowBefore?.lastUpdatedAt);
+    // A reply the dealer sees is an update they may see.
+    await call('POST', url(id, '/activity'), 'admin', { text: 'Public reply' });
+    expect(((await call('GET', url(id), 'agent')).json() as TicketDetail).lastUpdatedByName).toBe('Help Desk');
   });
 
   it('refuses an internal note from a dealer', async () => {

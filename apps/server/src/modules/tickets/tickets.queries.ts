@@ -1,3 +1,4 @@
+import { LIFECYCLE } from '@portal/domain/accounts/waiting';
 import { likeContains } from '@portal/domain/teams/team-search';
 import type { SupportStatusType, TicketKind, TicketStatus } from '@portal/domain/tickets/tickets';
 import { sql } from 'drizzle-orm';
@@ -648,7 +649,11 @@ export async function findTicketSupplier(
   return result.rows[0];
 }
 
-/** The supplier's active admin contacts for a kind (suppliers_assist_email_index). */
+/**
+ * The supplier's active admin contacts for a kind (suppliers_assist_email_index): those who are
+ * admins and active now. A contact who left, was deleted or is no longer an admin stays on the
+ * list until the supplier is next edited, but no longer gets its leads' customers (decision 059).
+ */
 export async function findAssistContacts(
   db: Executor,
   supplierId: number,
@@ -657,7 +662,7 @@ export async function findAssistContacts(
   const result = await db.execute<{ email: string; first_name: string }>(sql`
     select u.email, u.first_name from suppliers_assist_email_index i join users_master u on u.id = i.users_master_id
      where i.suppliers_master_id = ${supplierId} and i.refs_supplier_assist_email_type_id = ${typeId}
-       and i.is_active and u.email is not null
+       and i.is_active and u.email is not null and u.is_admin and u.refs_user_lifecycle_status_id = ${LIFECYCLE.active}
      order by u.email`);
   return result.rows;
 }

@@ -495,18 +495,18 @@ export async function postMessage(
       readUser: side === 'dealer' ? now : null,
       readAdmin: side === 'admin' ? now : null,
     });
-    if (side === 'admin') {
+    // The ticket's last update (when and by whom) is on the dealer's side too: an internal note
+    // leaves it as it was, so no dealer can tell one was written (decision 059).
+    if (type === 'admin') {
       await touchTicket(tx, id, now, actor.user.id, actorName(actor));
-      if (type === 'admin') {
-        await markFirstResponse(tx, id, now);
-        await notifyOwner(deps, tx, {
-          ownerId,
-          actor,
-          subject: TICKET_MESSAGES.ownerResponseTitle,
-          text: TICKET_MESSAGES.ownerResponseText,
-          alertTitle: TICKET_MESSAGES.ownerResponseTitle,
-        });
-      }
+      await markFirstResponse(tx, id, now);
+      await notifyOwner(deps, tx, {
+        ownerId,
+        actor,
+        subject: TICKET_MESSAGES.ownerResponseTitle,
+        text: TICKET_MESSAGES.ownerResponseText,
+        alertTitle: TICKET_MESSAGES.ownerResponseTitle,
+      });
     }
     await writeAudit(tx, {
       actor,
