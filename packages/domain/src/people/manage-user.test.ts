@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from '../accounts/me.ts';
 import {
+  ChangeManagerRequest,
   ChangeUserPasswordRequest,
   ChangeUserTypeRequest,
   FLAG_REFUSALS,
@@ -144,6 +145,14 @@ describe('payload messages', () => {
       'Please select a user type.',
     );
     expect(ChangeUserTypeRequest.safeParse({ refsTypeId: 2 }).success).toBe(true);
+  });
+  it('refuses a change of manager that carries anything besides the manager and the children choice', () => {
+    expect(ChangeManagerRequest.safeParse({ managerId: 7 }).data).toEqual({ managerId: 7, moveWithChildren: true });
+    // A move is the one way a branch changes hands: a field the route does not read is a mistake
+    // or a probe, and is refused rather than dropped without a word.
+    expect(ChangeManagerRequest.safeParse({ managerId: 7, moveWithChildren: false, parentDealerId: 3 }).success).toBe(
+      false,
+    );
   });
   it('reads the user id of the path as a number, else Invalid user ID', () => {
     expect(UserIdParams.parse({ id: '42' })).toEqual({ id: 42 });

@@ -58,7 +58,7 @@ export const PASSWORD_UPDATE_FAILED = 'Error updating password';
 export const NO_VALID_MANAGERS =
   "No valid managers available. All eligible managers are either in this user's downstream hierarchy or the user themselves.";
 
-export const ChangeManagerRequest = z.object({
+export const ChangeManagerRequest = z.strictObject({
   managerId: z
     .number({ error: 'Please choose a new manager.' })
     .int()
