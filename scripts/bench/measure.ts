@@ -18,6 +18,13 @@ function percentiles(samples: number[], n: number) {
 }
 
 /**
+ * Rounds of a pair. A p95 of 300 rounds is the 15th slowest call, which one scheduler hiccup on a
+ * shared two-core machine moves by a millisecond; of 2 000 it is the 100th. A pair of sub-10 ms
+ * calls takes seconds either way, next to minutes of seeding.
+ */
+export const PAIR_ROUNDS = 2000;
+
+/**
  * Times the API call and its bare SQL turn about (API, SQL, API, SQL…) after a warm-up of both, so
  * that on a shared machine both columns see the same background load.
  */

@@ -27,7 +27,7 @@ import {
 import { structureRows } from '../../apps/server/src/modules/orders/structure-report.queries.ts';
 import { loadAverage, startBenchApi } from './bench-server.ts';
 import { createBenchGet } from './http-get.ts';
-import { measurePair, printTable, type Row } from './measure.ts';
+import { measurePair, PAIR_ROUNDS, printTable, type Row } from './measure.ts';
 import { seedLargeHierarchy } from './seed-large.ts';
 import { seedOrders } from './seed-orders.ts';
 
@@ -115,7 +115,7 @@ try {
       rows.push({
         name: `leaderboard ${view} this month (${paidThisMonth[0].n} paid orders)`,
         ...(await measurePair(
-          300,
+          PAIR_ROUNDS,
           () => get(leaderCookie, board(view)),
           () =>
             rankedSellers(db, {
@@ -152,7 +152,7 @@ try {
     rows.push({
       name: `order report page 1 + tiles + trend, 12 months (${busiest[0].n} orders of the dealer)`,
       ...(await measurePair(
-        300,
+        PAIR_ROUNDS,
         () => get(dealerCookie, `/api/orders/report?supplierId=${supplierId}&from=${range.from}&to=${range.to}`),
         // As the API runs them: the page, the tiles and the trend at once on the pool.
         () =>

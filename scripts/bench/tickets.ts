@@ -10,7 +10,7 @@ import {
   findDealerTickets,
 } from '../../apps/server/src/modules/tickets/tickets.queries.ts';
 import { createBenchGet } from './http-get.ts';
-import { measurePair, type Row } from './measure.ts';
+import { measurePair, PAIR_ROUNDS, type Row } from './measure.ts';
 
 interface TicketsBenchInput {
   db: Database;
@@ -119,7 +119,7 @@ export async function benchTickets(input: TicketsBenchInput): Promise<Row[]> {
     {
       name: 'request floor: GET /api/me as the dealer, beside one SQL round trip (SELECT 1)',
       ...(await measurePair(
-        300,
+        PAIR_ROUNDS,
         () => get(dealerCookie, '/api/me'),
         () => db.$client.query('SELECT 1'),
       )),
@@ -130,7 +130,7 @@ export async function benchTickets(input: TicketsBenchInput): Promise<Row[]> {
   rows.push({
     name: `dealer's agent support list, page 1 of their ~360 at a supplier, unread flags (${scale})`,
     ...(await measurePair(
-      300,
+      PAIR_ROUNDS,
       () => get(dealerCookie, `/api/tickets/agent_support?supplierId=${first}`),
       () =>
         findDealerTickets(db, {
@@ -158,7 +158,7 @@ export async function benchTickets(input: TicketsBenchInput): Promise<Row[]> {
   rows.push({
     name: 'agent support console, page 1, default filter (New + In Progress), unread flags',
     ...(await measurePair(
-      300,
+      PAIR_ROUNDS,
       () => get(adminCookie, '/api/admin/tickets/agent_support'),
       () => findAdminTickets(db, adminFilter({})),
     )),
@@ -168,7 +168,7 @@ export async function benchTickets(input: TicketsBenchInput): Promise<Row[]> {
   rows.push({
     name: 'agent support console with filters (status, supplier, created in the last 180 days)',
     ...(await measurePair(
-      300,
+      PAIR_ROUNDS,
       () =>
         get(
           adminCookie,
@@ -185,7 +185,7 @@ export async function benchTickets(input: TicketsBenchInput): Promise<Row[]> {
   rows.push({
     name: 'agent support console unread count',
     ...(await measurePair(
-      300,
+      PAIR_ROUNDS,
       () => get(adminCookie, '/api/admin/tickets/agent_support/unread-count'),
       () => countAdminUnread(db, 'agent_support'),
     )),
