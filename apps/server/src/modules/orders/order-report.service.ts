@@ -137,11 +137,12 @@ async function checkedFilter(
   return filter;
 }
 
-const toReportRow = (row: OrderReportDbRow): OrderReportRow => ({
-  ...row,
-  commissionStatus: commissionStatus(row),
-  progress: orderProgress(row),
-});
+// The row gains its two derived fields in place. A spread copy (`{ ...row, … }`) of a database row
+// made a large object per row that lived through the next scavenges; on the helpdesk console the
+// same pattern was most of what survived them, and the calls they fell on were the slow tail
+// (docs/benchmarks.md, 2026-11-27).
+const toReportRow = (row: OrderReportDbRow): OrderReportRow =>
+  Object.assign(row, { commissionStatus: commissionStatus(row), progress: orderProgress(row) });
 
 /**
  * One page of a dealer's order report with its count and the range's tiles and trend. Every check

@@ -112,17 +112,21 @@ export async function adminTickets(
       })
     : [];
   return {
-    items: rows.map((row) => ({
-      ...toRow(row),
-      owner: personOf(Number(row.users_master_id), row.owner_first_name, row.owner_surname),
-      dealerCode: row.dealer_code,
-      address: row.address,
-      refNumber: row.ref_number,
-      inProgressStatus: row.in_progress_status,
-      closedStatus: row.closed_status,
-      lastUpdatedByName: row.last_updated_by_name,
-      sla: slaOf(row),
-    })),
+    // Added to the row's own object: a spread copy (`{ ...toRow(row), … }`) made a large object
+    // per item, most of what survived the scavenges that made the console's slow tail
+    // (docs/benchmarks.md, 2026-11-27).
+    items: rows.map((row) =>
+      Object.assign(toRow(row), {
+        owner: personOf(Number(row.users_master_id), row.owner_first_name, row.owner_surname),
+        dealerCode: row.dealer_code,
+        address: row.address,
+        refNumber: row.ref_number,
+        inProgressStatus: row.in_progress_status,
+        closedStatus: row.closed_status,
+        lastUpdatedByName: row.last_updated_by_name,
+        sla: slaOf(row),
+      }),
+    ),
     page: query.page,
     pageSize: query.pageSize,
     total: Number(rows[0]?.total ?? 0),
