@@ -98,4 +98,24 @@ describe('web app files', () => {
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
   });
+
+  it('runs no request-decompression hook on a read, and still inflates a POST body', async () => {
+    // A GET has no body: the hook would only look for a Content-Encoding on every read (bench figure).
+    const tree = ctx.app.printRoutes({ includeHooks: true, commonPrefix: false, method: 'GET' }).split('\n');
+    const hooksOf = (route: string) => {
+      const at = tree.findIndex((line) => line.includes(`${route} (GET`));
+      expect(at).toBeGreaterThan(-1);
+      const end = tree.findIndex((line, i) => i > at && /[├└]──/.test(line));
+      return tree.slice(at + 1, end === -1 ? undefined : end).join('\n');
+    };
+    expect(hooksOf('/api/orders/report')).not.toMatch(/preParsing/);
+    expect(hooksOf('/api/health')).not.toMatch(/preParsing/);
+    const post = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/no-such-route',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: Buffer.from('not gzip at all'),
+    });
+    expect(post.statusCode).toBe(400);
+  });
 });
