@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -18,6 +21,27 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   return drizzle(pool, { schema, casing: 'snake_case' }) as Database;
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * Runs `query` as a named prepared statement on whichever connection serves it (the pool's, or the
+ * transaction's): each connection parses it once, and after a few runs PostgreSQL may keep one plan
+ * for it. For hot reads whose planning costs as much as their running (decision 009's actor
+ * statement, decision 062). The statement's name is `name` and a hash of its text, so another shape
+ * of the same query is another statement. Never give it text that varies with input (`sql.raw` of a
+ * value): each distinct text is prepared anew on every connection and kept for the connection's life.
+ */
+export async function executePrepared<T extends Record<string, unknown>>(
+  db: Executor,
+  name: string,
+  query: SQL,
+): Promise<pg.QueryResult<T>> {
+  const built = dialect.sqlToQuery(query);
+  const id = `${name}_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 16)}`;
+  const prepared = db._.session.prepareQuery(built, undefined, id, false);
+  return (await prepared.execute()) as pg.QueryResult<T>;
 }
 
 /** One round trip: the database answers. */

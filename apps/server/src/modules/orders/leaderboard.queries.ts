@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, executePrepared } from '../../db/client.ts';
 
 // The leaderboard's one statement (DECISIONS "Leaderboard"). A month's sales per dealer and supplier,
 // and per dealer across suppliers, are kept current by triggers as orders are imported, attributed
@@ -47,6 +47,16 @@ export interface RankedRow {
   ranked: number;
 }
 
+interface RankedDbRow extends Record<string, unknown> {
+  rank: number;
+  user_id: number;
+  first_name: string;
+  surname: string;
+  sales: number;
+  top_sales: number;
+  ranked: number;
+}
+
 export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Promise<RankedRow[]> {
   // Each use names its own alias `t` so the fragments can be used in subqueries.
   const table = filter.supplierId === null ? sql`leaderboard_monthly_totals` : sql`leaderboard_monthly_sales`;
@@ -57,6 +67,7 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
   const source = sql`${table} t where ${scope}`;
   const unranked = sql`(select x.id from users_master x where x.is_admin or x.refs_type_id = 2)`;
   let statement: SQL;
+  let plan: 'walk' | 'members' | 'overall' = 'overall';
   if (filter.withinId === null) {
     const histogram = sql`leaderboard_monthly_ranks h
       where h.month = ${filter.from}::date and h.suppliers_master_id = ${filter.supplierId ?? 0}`;
@@ -70,8 +81,9 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
     });
   } else {
     const withinId = filter.withinId;
-    const plan = filter.plan ?? (await structurePlan(db, { ...filter, withinId }));
-    if (plan === 'empty') return [];
+    const chosen = filter.plan ?? (await structurePlan(db, { ...filter, withinId }));
+    if (chosen === 'empty') return [];
+    plan = chosen;
     const inBranch = sql`exists (select 1 from users_hierarchy_closure c
                                   where c.ancestor_id = ${withinId} and c.descendant_id = t.users_master_id)`;
     const branchHistogram = sql`leaderboard_branch_ranks h
@@ -108,15 +120,12 @@ export async function rankedSellers(db: Executor, filter: LeaderboardFilter): Pr
      order by r.rank
   `;
   }
-  const result = await db.execute<{
-    rank: number;
-    user_id: number;
-    first_name: string;
-    surname: string;
-    sales: number;
-    top_sales: number;
-    ranked: number;
-  }>(statement);
+  // The index walks are prepared statements (their planning cost as much as their running); ranking
+  // a branch's members is planned for each branch, whose size decides the best join (decision 062).
+  const result =
+    plan === 'members'
+      ? await db.execute<RankedDbRow>(statement)
+      : await executePrepared<RankedDbRow>(db, 'leaderboard', statement);
   return result.rows.map((row) => ({
     rank: Number(row.rank),
     userId: Number(row.user_id),
@@ -200,7 +209,10 @@ async function structurePlan(
   filter: LeaderboardFilter & { withinId: number },
 ): Promise<'walk' | 'members' | 'empty'> {
   const supplier = filter.supplierId ?? 0;
-  const result = await db.execute<{ listed: boolean; branch: number; walk: number }>(sql`
+  const result = await executePrepared<{ listed: boolean; branch: number; walk: number }>(
+    db,
+    'leaderboard_plan',
+    sql`
     with b as (
       select h.sales, h.first_paid,
              sum(h.dealers) over (order by h.sales desc, h.first_paid) as upto
@@ -218,7 +230,8 @@ async function structurePlan(
                and not exists (select 1 from cut
                                 where h.sales < cut.sales or (h.sales = cut.sales and h.first_paid > cut.first_paid))
            )::int as walk
-  `);
+  `,
+  );
   const row = result.rows[0]!;
   if (!row.listed) return 'members';
   if (Number(row.branch) === 0) return 'empty';
