@@ -1,5 +1,5 @@
 import type { Action, Subject } from '@portal/domain/access/permissions';
-import { FEATURES, type Feature } from '@portal/domain/accounts/me';
+import { knownFeatures } from '@portal/domain/accounts/me';
 import { LIFECYCLE, waitingState } from '@portal/domain/accounts/waiting';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, SqlFragment } from '../db/client.ts';
@@ -104,9 +104,7 @@ export function createActorLoader(db: Database, auth: Auth, options: AccessOptio
     // admin's. Every check, whether it asks `can` or reads `isAdmin`, then sees a dealer.
     const demoted = found.user.isAdmin && found.user.refsUserLifecycleStatusId !== LIFECYCLE.active;
     const user = demoted ? { ...found.user, isAdmin: false } : found.user;
-    const features = demoted
-      ? []
-      : found.features.filter((name): name is Feature => (FEATURES as readonly string[]).includes(name));
+    const features = demoted ? [] : knownFeatures(found.features);
     const actor: Actor = {
       user,
       authId: found.session.userId,

@@ -5,7 +5,7 @@ import {
   type PermissionTarget,
   type Subject,
 } from '@portal/domain/access/permissions';
-import { FEATURES, type Feature } from '@portal/domain/accounts/me';
+import { knownFeatures } from '@portal/domain/accounts/me';
 import type { Executor } from '../db/client.ts';
 import type { Actor } from './actor.ts';
 import { forbidden } from './errors.ts';
@@ -35,7 +35,7 @@ export async function permissionTarget(
     id: targetId,
     relation: facts.isBelow ? 'downstream' : 'other',
     isAdmin: facts.isAdmin,
-    features: facts.features.filter((name): name is Feature => (FEATURES as readonly string[]).includes(name)),
+    features: knownFeatures(facts.features),
     exists: true,
   };
 }

@@ -14,6 +14,11 @@ export const FEATURES = [
 export const Feature = z.enum(FEATURES);
 export type Feature = z.infer<typeof Feature>;
 
+/** The names that are known features, from a list read out of the database (which may hold others). */
+export function knownFeatures(names: readonly string[]): Feature[] {
+  return names.filter((name): name is Feature => (FEATURES as readonly string[]).includes(name));
+}
+
 export const Role = z.enum(['admin', 'leader', 'agent']);
 export type Role = z.infer<typeof Role>;
 

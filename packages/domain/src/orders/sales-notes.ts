@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RowIdParam } from '../platform/ids.ts';
 import { pageOf } from '../platform/problem.ts';
+import { fitsSupplierPattern, type PatternTest } from '../suppliers/reference-pattern.ts';
 
 // Sales notes, "Logged Sales" (spec 2 "Sales notes tab", §3 Agent note, §5, §8; spec 3 §2.14): a
 // dealer's own record of an order number for a supplier that takes notes (order_notes). The
@@ -38,34 +39,13 @@ export interface SalesNoteRules {
 export const normaliseReference = (value: string): string => value.replace(/\s+/g, '');
 
 /** The supplier's pattern, or undefined when it has none (or an unusable one). */
-function patternOf(regex: string | null): RegExp | undefined {
-  if (!regex?.trim()) return undefined;
-  try {
-    return new RegExp(regex);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Runs a supplier's pattern on a reference. The server passes one with a time limit: the pattern
- * is an admin's, the reference a dealer's, and some patterns take exponential time.
- */
-export type PatternTest = (pattern: RegExp, reference: string) => boolean;
-const plainTest: PatternTest = (pattern, reference) => pattern.test(reference);
-
 /** Why a note with this reference cannot be saved for the supplier; undefined when it can. */
-export function salesNoteRefusal(
-  rules: SalesNoteRules,
-  orderNumber: string,
-  test: PatternTest = plainTest,
-): string | undefined {
+export function salesNoteRefusal(rules: SalesNoteRules, orderNumber: string, test?: PatternTest): string | undefined {
   if (!rules.orderNotes) return SALES_NOTE_MESSAGES.notesOff;
   if (rules.logSalesName) return SALES_NOTE_MESSAGES.code411;
   const reference = normaliseReference(orderNumber);
   if (!reference) return SALES_NOTE_MESSAGES.referenceRequired;
-  const pattern = patternOf(rules.regex);
-  if (pattern && !test(pattern, reference)) return SALES_NOTE_MESSAGES.referenceFormat;
+  if (!fitsSupplierPattern(rules.regex, reference, test)) return SALES_NOTE_MESSAGES.referenceFormat;
   return undefined;
 }
 

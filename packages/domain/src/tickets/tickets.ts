@@ -3,6 +3,7 @@ import type { Feature } from '../accounts/me.ts';
 import { isRealIsoDate } from '../people/dealer-record.ts';
 import { MAX_ROW_ID, RowIdParam } from '../platform/ids.ts';
 import { pageOf } from '../platform/problem.ts';
+import { fitsSupplierPattern } from '../suppliers/reference-pattern.ts';
 
 // The ticket engine's contracts (spec 2 "Sales Assist tab", "Agent Support tab", §3–§5, §7–§9;
 // spec 3 §3.5, §3.5a, §4.2, §4.3, §5.3; DECISIONS "Tickets"; decision 021). One engine for both
@@ -175,24 +176,8 @@ const requiredText = (max: number, message: string) =>
 /** Spaces are not part of a reference number (spec 3 §5.3). */
 export const normaliseTicketReference = (value: string): string => value.replace(/\s+/g, '');
 
-/**
- * Whether a lead reference fits the supplier's pattern (no pattern, or an unusable one: anything).
- * The server passes a `test` with a time limit (see PatternTest in orders/sales-notes).
- */
-export function referenceFits(
-  regex: string | null | undefined,
-  reference: string,
-  test: (pattern: RegExp, reference: string) => boolean = (pattern, text) => pattern.test(text),
-): boolean {
-  if (!regex?.trim()) return true;
-  let pattern: RegExp;
-  try {
-    pattern = new RegExp(regex);
-  } catch {
-    return true;
-  }
-  return test(pattern, reference);
-}
+/** Whether a lead reference fits the supplier's pattern (suppliers/reference-pattern). */
+export const referenceFits = fitsSupplierPattern;
 
 /** "Open,In Progress" in a query string; omitted means the default for the screen. */
 export const StatusListParam = z

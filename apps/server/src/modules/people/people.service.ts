@@ -1,6 +1,6 @@
 import { isMaskedSecret, maskSecret } from '@portal/domain/access/masking';
 import { type Action, can, type Subject } from '@portal/domain/access/permissions';
-import { FEATURES, type Feature } from '@portal/domain/accounts/me';
+import { knownFeatures } from '@portal/domain/accounts/me';
 import { COMMISSION_FREEZE_MESSAGE, PROFILE_FROZEN } from '@portal/domain/accounts/profile';
 import type { CatalogueRefusal } from '@portal/domain/catalogue/catalogue';
 import {
@@ -528,18 +528,18 @@ export async function getEligibleManagers(
 }
 
 /**
- * PUT /api/people/{id}/manager (admin, spec 1 §4 "Change manager"). Unchecked 'Move with children'
- * first hands the user's children to the user's former parent; then the user moves. The closure
- * table follows by trigger in this same transaction. Moves are serialised by an advisory lock so
- * two concurrent moves can never build a cycle that neither saw.
- */
-/**
  * Held by a move (exclusive) and by a creation under the hierarchy (shared): the closure trigger
  * copies a new person's ancestors from their manager's, so a creation must not read them while a
  * move of someone above that manager is in flight, nor a move miss a person created meanwhile.
  */
 export const HIERARCHY_MOVE_LOCK = 'users-hierarchy-move';
 
+/**
+ * PUT /api/people/{id}/manager (admin, spec 1 §4 "Change manager"). Unchecked 'Move with children'
+ * first hands the user's children to the user's former parent; then the user moves. The closure
+ * table follows by trigger in this same transaction. Moves are serialised by an advisory lock so
+ * two concurrent moves can never build a cycle that neither saw.
+ */
 export async function changeManager(
   db: Database,
   actor: Actor,
@@ -582,7 +582,7 @@ async function mayHandOnChildren(tx: Executor, actor: Actor, userId: number): Pr
       id: child.id,
       relation: child.id === actor.user.id ? 'self' : 'other',
       isAdmin: child.isAdmin,
-      features: child.features.filter((name): name is Feature => (FEATURES as readonly string[]).includes(name)),
+      features: knownFeatures(child.features),
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { can, scopeOf } from '@portal/domain/access/permissions';
-import { FEATURES, type Feature } from '@portal/domain/accounts/me';
+import { knownFeatures } from '@portal/domain/accounts/me';
 import { zCode } from '@portal/domain/people/z-code';
 import { BULK_STATUS_ACTIONS, type BulkStatusRequest, type BulkStatusResult } from '@portal/domain/teams/bulk-status';
 import {
@@ -248,7 +248,7 @@ export async function bulkChangeStatus(
         id: row.id,
         relation: row.id === actor.user.id ? 'self' : 'other',
         isAdmin: row.isAdmin,
-        features: row.features.filter((name): name is Feature => (FEATURES as readonly string[]).includes(name)),
+        features: knownFeatures(row.features),
       }),
     );
     if (!mayChange) throw forbidden(NO_PERMISSION);
