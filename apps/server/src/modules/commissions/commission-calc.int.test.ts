@@ -385,6 +385,44 @@ describe('agent and leader lines', () => {
     expect(totals.body.totalCents).toBe(all.body.totals.amountCents);
   });
 
+  it("starts a step from the portal's own script only, never from an image or a page load", async () => {
+    // An admin's browser sends the cookie for an <img src> in an alert, or for a link from elsewhere.
+    const asLoaded = (dest: string, site: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/commissions/agent-commissions?period=${period}`,
+        headers: { cookie: adminCookie, 'sec-fetch-dest': dest, 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors' },
+      });
+    for (const [dest, site] of [
+      ['image', 'same-origin'],
+      ['document', 'cross-site'],
+      ['iframe', 'same-origin'],
+      ['empty', 'cross-site'],
+    ]) {
+      const refused = await asLoaded(dest!, site!);
+      expect(refused.statusCode, `${dest} from ${site}`).toBe(403);
+      expect(refused.json().code).toBe('ORIGIN_REFUSED');
+    }
+    const posts = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/imports/run-post-import?supplier_id=all',
+      headers: { cookie: adminCookie, 'sec-fetch-dest': 'image', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(posts.statusCode).toBe(403);
+    const fromScript = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/commissions/agent-commissions?period=${period}`,
+      headers: {
+        cookie: adminCookie,
+        'sec-fetch-dest': 'empty',
+        'sec-fetch-site': 'same-origin',
+        'sec-fetch-mode': 'cors',
+      },
+    });
+    expect(fromScript.statusCode).toBe(202);
+    expect((await waitJob(fromScript.json().jobId)).state).toBe('completed');
+  });
+
   it('an agent cannot start a step or read the preview', async () => {
     expect((await get(`/api/commissions/agent-commissions?period=${period}`, agentCookie)).status).toBe(403);
     expect((await get('/api/commissions/preview/lines', agentCookie)).status).toBe(403);

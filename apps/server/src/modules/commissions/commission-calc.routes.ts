@@ -120,6 +120,7 @@ export const commissionCalcRoutes =
       '/api/commissions/agent-commissions',
       {
         preHandler,
+        config: { startsWork: true },
         schema: {
           tags,
           summary: "Compute the period's agent lines (a job; rerunning gives the same lines)",
@@ -204,6 +205,7 @@ export const commissionCalcRoutes =
       '/api/imports/run-post-import',
       {
         preHandler,
+        config: { startsWork: true },
         schema: {
           tags,
           summary: 'Post-import processing: attribute unmatched orders, match order products (a job)',
