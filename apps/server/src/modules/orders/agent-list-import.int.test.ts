@@ -1,3 +1,4 @@
+import { maskSecret } from '@portal/domain/access/masking';
 import type {
   AgentListImportStarted,
   AgentListImportStatus,
@@ -103,7 +104,7 @@ beforeAll(async () => {
   byId = await createUser(db, { withoutLogin: true, identificationNo: `8001${unique()}` });
   byMobile = await createUser(db, { withoutLogin: true });
   byEmail = await createUser(db, { withoutLogin: true, email: `Mixed.Case${unique()}@Example.test` });
-  linkedMissing = await createUser(db, { withoutLogin: true });
+  linkedMissing = await createUser(db, { withoutLogin: true, identificationNo: `7002${unique()}` });
   for (const user of [byId, byMobile, byEmail, linkedMissing]) await linkUser(db, user.id, { supplierIds: [supplier] });
   adminCookie = await ctx.signIn(admin.email!, PASSWORD);
   flaglessCookie = await ctx.signIn(flagless.email!, PASSWORD);
@@ -238,6 +239,23 @@ describe('the Agent CSV import', () => {
 
     await runAgentListImport(deps, { importId: batch.id }, async () => {});
     expect((await report('matched')).rows.map((row) => row.dealerId)).toEqual([byId.id]);
+  });
+
+  it("shows our missing dealers' ID numbers masked, in the report and its export (they are whole only on a reveal)", async () => {
+    const whole = linkedMissing.identificationNo!;
+    expect(whole.length).toBeGreaterThan(4);
+    const missing = await report('missing');
+    const row = missing.rows.find((item) => item.dealerId === linkedMissing.id)!;
+    expect(row.idNumber).toBe(maskSecret(whole));
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/imports/sadv-agents/suppliers/${supplier}/export?view=missing`,
+      headers: { cookie: adminCookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`Z-${linkedMissing.id}`);
+    expect(res.body).not.toContain(whole);
+    expect(res.body).toContain(whole.slice(-4));
   });
 
   it('refuses an admin without the Commissions flag and an agent; 404 for an unknown supplier', async () => {
