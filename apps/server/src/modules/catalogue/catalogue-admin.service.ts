@@ -47,6 +47,7 @@ import {
   findAdminIds,
   findContactTypes,
   findImportedProducts,
+  findLiveDealsHoldingProduct,
   findLiveProductTypeIds,
   findProduct,
   findProductCardPage,
@@ -66,6 +67,7 @@ import {
   insertSupplier,
   isProductStatus,
   isSupplierNameTaken,
+  lockProduct,
   type ProductValues,
   replaceAssistRecipients,
   replaceSupplierContacts,
@@ -528,11 +530,35 @@ export async function addProduct(
   });
 }
 
+/**
+ * A live deal's rates are paid on the product's orders (the commission step reads the deal's
+ * rows whatever the catalogue says), and the Deals screen shows and edits them only for a live
+ * product of the deal's supplier and type (decision 058). So while a live deal holds the product
+ * it keeps its supplier and type and is not deleted: remove it from the deal first (decision 065).
+ */
+async function refuseWhileInDeals(
+  tx: Executor,
+  productId: number,
+  fits: (deal: { supplierId: number | null; productTypeId: number | null }) => boolean,
+): Promise<void> {
+  const holding = (await findLiveDealsHoldingProduct(tx, productId)).filter((deal) => !fits(deal));
+  if (!holding.length) return;
+  const message = PRODUCT_MESSAGES.inDeal(holding.map((deal) => deal.dealName));
+  throw conflict(message, [{ field: 'suppliersMasterId', message }], 'PRODUCT_IN_DEAL');
+}
+
 export async function editProduct(db: Database, actor: Actor, id: number, input: ProductRequest, request?: Request) {
   mayManage(actor);
-  const before = await liveProduct(db, id);
+  await liveProduct(db, id);
   await refuseInvalidProduct(db, input);
   return db.transaction(async (tx) => {
+    const before = await lockProduct(tx, id);
+    if (!before) throw notFound(PRODUCT_MESSAGES.notFound, 'PRODUCT_NOT_FOUND');
+    await refuseWhileInDeals(
+      tx,
+      id,
+      (deal) => deal.supplierId === input.suppliersMasterId && deal.productTypeId === input.refsProductTypeId,
+    );
     const values = productValues(input);
     await updateProduct(tx, id, values);
     await writeAudit(tx, {
@@ -552,6 +578,8 @@ export async function deleteProduct(db: Database, actor: Actor, id: number, requ
   mayManage(actor);
   await liveProduct(db, id);
   await db.transaction(async (tx) => {
+    if (!(await lockProduct(tx, id))) throw notFound(PRODUCT_MESSAGES.notFound, 'PRODUCT_NOT_FOUND');
+    await refuseWhileInDeals(tx, id, () => false);
     await updateProduct(tx, id, { isDeleted: true });
     await writeAudit(tx, {
       actor,

@@ -554,6 +554,49 @@ describe('products', () => {
     expect(cards.items.map((card: { id: number }) => card.id)).not.toContain(id);
   });
 
+  it('refuses to delete or move a product a live deal holds: its rates still pay, but the Deals screen would lose them', async () => {
+    const rates = { user: [10, 20, 30, 40], leader: [1, 2, 3, 4, 5, 6, 7] } as {
+      user: [number, number, number, number];
+      leader: [number, number, number, number, number, number, number];
+    };
+    const { id } = (await call('admin', 'POST', `/api/catalogue/suppliers/${supplierId}/products`, product())).json();
+    const deal = await createDeal(ctx.db, { suppliersMasterId: supplierId, refsProductTypeId: fibreId }, [
+      { productId: id, rates },
+    ]);
+    const other = await createSupplier(ctx.db, { productTypeIds: [fibreId, mobileId] });
+
+    const deleted = await call('admin', 'DELETE', `/api/catalogue/products/${id}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().code).toBe('PRODUCT_IN_DEAL');
+    const moved = await call('admin', 'PUT', `/api/catalogue/products/${id}`, product({ suppliersMasterId: other.id }));
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().code).toBe('PRODUCT_IN_DEAL');
+    await ctx.db.$client.query(
+      'INSERT INTO suppliers_product_type_index (suppliers_master_id, refs_product_type_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [supplierId, mobileId],
+    );
+    const retyped = await call(
+      'admin',
+      'PUT',
+      `/api/catalogue/products/${id}`,
+      product({ refsProductTypeId: mobileId }),
+    );
+    expect(retyped.statusCode).toBe(409);
+    // The Deals screen still shows the product with its rates; other edits go through.
+    const products = (await call('dealsAdmin', 'GET', `/api/deals/${deal.id}/products`)).json();
+    expect(JSON.stringify(products)).toContain(`"productId":${id}`);
+    const renamed = await call(
+      'admin',
+      'PUT',
+      `/api/catalogue/products/${id}`,
+      product({ displayName: 'Int Renamed' }),
+    );
+    expect(renamed.statusCode).toBe(200);
+    // Once the deal no longer holds it (or is deleted), the product may go.
+    await ctx.db.$client.query('UPDATE deals_master SET is_deleted = true WHERE id = $1', [deal.id]);
+    expect((await call('admin', 'DELETE', `/api/catalogue/products/${id}`)).statusCode).toBe(200);
+  });
+
   it('matches imported products to master products of the supplier only', async () => {
     const master = await createProduct(ctx.db, { suppliersMasterId: supplierId, displayName: 'Int Matched' });
     const other = await createSupplier(ctx.db, {});

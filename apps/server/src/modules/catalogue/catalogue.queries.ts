@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, type SQLWrappe
 import type { Executor } from '../../db/client.ts';
 import {
   dealsMaster,
+  productsDealIndex,
   productsImport,
   productsMaster,
   productTypes,
@@ -662,6 +663,31 @@ export async function findProduct(db: Executor, id: number) {
     .from(productsMaster)
     .where(and(eq(productsMaster.id, id), eq(productsMaster.isDeleted, false)));
   return row;
+}
+
+/** The live product, locked until the end of the transaction (a deal adding it waits, decision 065). */
+export async function lockProduct(tx: Executor, id: number) {
+  const [row] = await tx
+    .select()
+    .from(productsMaster)
+    .where(and(eq(productsMaster.id, id), eq(productsMaster.isDeleted, false)))
+    .for('update');
+  return row;
+}
+
+/** The live deals holding the product (their rates are paid on its orders), with their supplier and type. */
+export async function findLiveDealsHoldingProduct(db: Executor, productId: number) {
+  return db
+    .select({
+      id: dealsMaster.id,
+      dealName: dealsMaster.dealName,
+      supplierId: dealsMaster.suppliersMasterId,
+      productTypeId: dealsMaster.refsProductTypeId,
+    })
+    .from(productsDealIndex)
+    .innerJoin(dealsMaster, eq(dealsMaster.id, productsDealIndex.dealsMasterId))
+    .where(and(eq(productsDealIndex.productsMasterId, productId), eq(dealsMaster.isDeleted, false)))
+    .orderBy(asc(dealsMaster.id));
 }
 
 export async function supplierOffersProductType(db: Executor, supplierId: number, productTypeId: number) {
