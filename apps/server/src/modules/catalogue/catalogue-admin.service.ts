@@ -67,6 +67,7 @@ import {
   insertSupplier,
   isProductStatus,
   isSupplierNameTaken,
+  lockImportMatches,
   lockProduct,
   type ProductValues,
   replaceAssistRecipients,
@@ -620,6 +621,8 @@ export async function saveProductMatches(
   if (own.imports !== byImport.size || own.products !== productIds.length)
     throw badRequest(MATCH_MESSAGES.foreign, [{ field: 'matches', message: MATCH_MESSAGES.foreign }]);
   await db.transaction(async (tx) => {
+    // What each import was matched to: a re-match decides which deal rates its next orders get.
+    const before = await lockImportMatches(tx, supplierId, [...byImport.keys()]);
     for (const [importId, productsMasterId] of byImport)
       await setImportMatch(tx, supplierId, importId, productsMasterId);
     await writeAudit(tx, {
@@ -627,6 +630,7 @@ export async function saveProductMatches(
       action: 'products_import.match',
       entity: 'products_import',
       entityId: supplierId,
+      before: { matches: Object.fromEntries(before.map((row) => [row.id, row.productsMasterId])) },
       after: { matches: Object.fromEntries(byImport) },
       request,
     });

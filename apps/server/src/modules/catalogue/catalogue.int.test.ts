@@ -622,6 +622,25 @@ describe('products', () => {
     detail = (await call('admin', 'GET', `/api/catalogue/suppliers/${supplierId}`)).json();
     expect(detail.unmatchedImports).toBe(0);
   });
+
+  it('audits a re-match with the product each import had before (it decides which rates its orders get)', async () => {
+    const first = await createProduct(ctx.db, { suppliersMasterId: supplierId, displayName: 'Int First' });
+    const second = await createProduct(ctx.db, { suppliersMasterId: supplierId, displayName: 'Int Second' });
+    const [imported] = await createProductImports(ctx.db, supplierId, ['INT-REMATCH'], first.id);
+    const saved = await call('admin', 'PUT', `/api/catalogue/suppliers/${supplierId}/product-matches`, {
+      matches: [{ importId: imported!.id, productsMasterId: second.id }],
+    });
+    expect(saved.statusCode).toBe(200);
+    const { rows } = await ctx.db.$client.query(
+      `SELECT before, after FROM audit_log WHERE action = 'products_import.match' AND entity_id = $1
+        ORDER BY id DESC LIMIT 1`,
+      [String(supplierId)],
+    );
+    expect(rows[0]).toEqual({
+      before: { matches: { [imported!.id]: first.id } },
+      after: { matches: { [imported!.id]: second.id } },
+    });
+  });
 });
 
 describe('who may use the catalogue routes', () => {

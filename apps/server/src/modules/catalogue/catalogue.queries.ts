@@ -791,6 +791,17 @@ export async function countOwnMatchParts(db: Executor, supplierId: number, impor
   return { imports: imports?.total ?? 0, products: products?.total ?? 0 };
 }
 
+/** The chosen imports' current matches (null when unmatched), locked until the end of the transaction. */
+export async function lockImportMatches(tx: Executor, supplierId: number, importIds: number[]) {
+  if (!importIds.length) return [];
+  return tx
+    .select({ id: productsImport.id, productsMasterId: productsImport.productsMasterId })
+    .from(productsImport)
+    .where(and(eq(productsImport.suppliersMasterId, supplierId), inArray(productsImport.id, importIds)))
+    .orderBy(asc(productsImport.id))
+    .for('update');
+}
+
 export async function setImportMatch(tx: Executor, supplierId: number, importId: number, productsMasterId: number) {
   await tx
     .update(productsImport)
