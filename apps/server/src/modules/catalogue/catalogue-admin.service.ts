@@ -4,6 +4,7 @@ import {
   type ProductTypeList,
   type ProductTypeRequest,
   type ProductTypeRow,
+  productTypeInUse,
 } from '@portal/domain/catalogue/product-types';
 import {
   centsToInput,
@@ -56,6 +57,7 @@ import {
   findProductTypeById,
   findProductTypeByName,
   findProductTypes,
+  findProductTypesInUse,
   findSupplier,
   findSupplierDeals,
   findSupplierPage,
@@ -159,10 +161,23 @@ export async function renameProductType(
   });
 }
 
+/** Refused while live deals or products are of one of the types (decision 065). */
+async function refuseTypesInUse(db: Executor, typeIds: number[], supplierId?: number): Promise<void> {
+  const inUse = await findProductTypesInUse(db, typeIds, supplierId);
+  if (!inUse.length) return;
+  const message = productTypeInUse(inUse.map((type) => type.name));
+  throw conflict(
+    message,
+    [{ field: supplierId === undefined ? 'id' : 'productTypeIds', message }],
+    'PRODUCT_TYPE_IN_USE',
+  );
+}
+
 export async function deleteProductType(db: Database, actor: Actor, id: number, request?: Request) {
   mayManage(actor);
   const current = await findProductTypeById(db, id);
   if (!current || current.isDeleted) throw notFound(PRODUCT_TYPE_NOT_FOUND);
+  await refuseTypesInUse(db, [id]);
   await db.transaction(async (tx) => {
     await updateProductType(tx, id, { isDeleted: true });
     await writeAudit(tx, {
@@ -377,6 +392,12 @@ export async function editSupplier(db: Database, actor: Actor, id: number, input
   mayManage(actor);
   const before = await supplierDetail(db, actor, id);
   await refuseInvalidSupplier(db, input, id);
+  // The supplier keeps offering the types its live deals and products are of.
+  await refuseTypesInUse(
+    db,
+    before.productTypeIds.filter((typeId) => !input.productTypeIds.includes(typeId)),
+    id,
+  );
   return db.transaction(async (tx) => {
     await updateSupplier(tx, id, supplierValues(input));
     await saveSupplierParts(tx, id, input);

@@ -121,6 +121,44 @@ describe('product types', () => {
     const renamedOnto = await call('admin', 'PUT', `/api/catalogue/product-types/${mobileId}`, { name: 'int fibre' });
     expect(renamedOnto.statusCode).toBe(409);
   });
+
+  it("keeps a product type a live deal or product uses, on its own and on the supplier's list", async () => {
+    const typeId = (await createProductType(ctx.db, `Int Held ${Date.now()}`)).id;
+    const supplier = await createSupplier(ctx.db, { productTypeIds: [typeId, fibreId] });
+    const product = await createProduct(ctx.db, { suppliersMasterId: supplier.id, refsProductTypeId: typeId });
+    const rates = { user: [1, 2, 3, 4], leader: [1, 2, 3, 4, 5, 6, 7] } as {
+      user: [number, number, number, number];
+      leader: [number, number, number, number, number, number, number];
+    };
+    const deal = await createDeal(ctx.db, { suppliersMasterId: supplier.id, refsProductTypeId: typeId }, [
+      { productId: product.id, rates },
+    ]);
+
+    const deleted = await call('admin', 'DELETE', `/api/catalogue/product-types/${typeId}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().code).toBe('PRODUCT_TYPE_IN_USE');
+    const dropped = await call(
+      'admin',
+      'PUT',
+      `/api/catalogue/suppliers/${supplier.id}`,
+      supplierBody({ productTypeIds: [fibreId] }),
+    );
+    expect(dropped.statusCode).toBe(409);
+    expect(dropped.json().code).toBe('PRODUCT_TYPE_IN_USE');
+    // The Deals screen still edits the deal: its supplier still offers its live type.
+    const edited = await call('dealsAdmin', 'PUT', `/api/deals/${deal.id}`, {
+      dealName: 'Int Held Deal',
+      dealDescription: 'Still editable',
+      supplierId: supplier.id,
+      productTypeId: typeId,
+      dealTypeId: deal.refsDealTypeId,
+    });
+    expect(edited.statusCode).toBe(200);
+    // Once nothing live uses it, it goes.
+    await ctx.db.$client.query('UPDATE deals_master SET is_deleted = true WHERE id = $1', [deal.id]);
+    await ctx.db.$client.query('UPDATE products_master SET is_deleted = true WHERE id = $1', [product.id]);
+    expect((await call('admin', 'DELETE', `/api/catalogue/product-types/${typeId}`)).statusCode).toBe(200);
+  });
 });
 
 describe('supplier form', () => {

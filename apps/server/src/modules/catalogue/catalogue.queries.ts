@@ -368,6 +368,30 @@ export async function findLiveProductTypeIds(db: Executor, ids: number[]): Promi
   return rows.map((row) => row.id);
 }
 
+/**
+ * Of `typeIds`, the product types a live deal or a live product is of (the supplier's only, when
+ * given): its deals' rates are still paid, and the Deals and product screens edit only what a
+ * supplier offers with a live type (decision 065).
+ */
+export async function findProductTypesInUse(
+  db: Executor,
+  typeIds: number[],
+  supplierId?: number,
+): Promise<Array<{ id: number; name: string }>> {
+  if (!typeIds.length) return [];
+  const ofDeal = supplierId === undefined ? sql`` : sql`and d.suppliers_master_id = ${supplierId}`;
+  const ofProduct = supplierId === undefined ? sql`` : sql`and pm.suppliers_master_id = ${supplierId}`;
+  const result = await db.execute<{ id: number; name: string }>(sql`
+    select p.id, p.name from product_types p
+     where p.id = any(${sql.param(typeIds)}::int[])
+       and (exists (select 1 from deals_master d
+                     where d.refs_product_type_id = p.id and not d.is_deleted ${ofDeal})
+            or exists (select 1 from products_master pm
+                        where pm.refs_product_type_id = p.id and not pm.is_deleted ${ofProduct}))
+     order by p.name, p.id`);
+  return result.rows;
+}
+
 export async function findSupplierStatuses(db: Executor) {
   return db
     .select({ id: refsSupplierStatus.id, name: refsSupplierStatus.status })
