@@ -33,6 +33,7 @@ import {
   type SupplierListQuery,
   type SupplierPage,
   type SupplierRequest,
+  shownLogoUrl,
   shownSupplierPhone,
   storedSupplierPhone,
 } from '@portal/domain/catalogue/suppliers';
@@ -222,7 +223,11 @@ export async function supplierPage(db: Executor, actor: Actor, query: SupplierLi
   mayManage(actor);
   const { rows, total } = await findSupplierPage(db, query);
   return {
-    items: rows.map((row) => ({ ...row, lastUpdated: row.lastUpdated.toISOString() })),
+    items: rows.map((row) => ({
+      ...row,
+      logoUrl: shownLogoUrl(row.logoUrl),
+      lastUpdated: row.lastUpdated.toISOString(),
+    })),
     page: query.page,
     pageSize: query.pageSize,
     total,
@@ -249,7 +254,7 @@ export async function supplierDetail(db: Executor, actor: Actor, id: number): Pr
     supplierDescription: supplier.supplierDescription ?? '',
     supplierStatus: supplier.supplierStatus,
     statusName,
-    logoUrl: supplier.logoUrl ?? '',
+    logoUrl: shownLogoUrl(supplier.logoUrl) ?? '',
     regex: supplier.regex ?? '',
     orderNotes: supplier.orderNotes,
     orderNotesName: supplier.orderNotesName ?? '',
@@ -466,6 +471,7 @@ export async function productCards(
   return {
     items: rows.map(({ priceExclCents, ...row }) => ({
       ...row,
+      logoUrl: shownLogoUrl(row.logoUrl),
       priceInclVatCents: priceExclCentsToInclCents(priceExclCents),
     })),
     page,

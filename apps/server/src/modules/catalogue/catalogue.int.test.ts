@@ -233,6 +233,44 @@ describe('supplier form', () => {
     expect(messages(response)).toContain(message);
   });
 
+  it("refuses a logo address that is one of the portal's own calls: every viewer's browser would make it with their cookie", async () => {
+    for (const logoUrl of [
+      '/api/commissions/agent-commissions?period=1',
+      '/api/imports/run-post-import?supplier_id=all',
+      '/supplier-logos/../api/commissions/agent-commissions?period=1',
+      '/%61pi/commissions/agent-commissions?period=1',
+      'https://portal.example.test/api/commissions/users?page=1',
+      'http://localhost:5173//api/commissions/agent-commissions?period=1',
+    ]) {
+      const refused = await call('admin', 'POST', '/api/catalogue/suppliers', supplierBody({ logoUrl }));
+      expect(refused.statusCode, logoUrl).toBe(400);
+      expect(messages(refused), logoUrl).toContain(SUPPLIER_MESSAGES.logoUrl);
+    }
+    for (const logoUrl of [
+      '/supplier-logos/metro.svg',
+      '/api/files/0b6f0b53-62f4-4d55-9a43-2f0c1e0a8d11',
+      'https://cdn.example.test/logo.png',
+    ]) {
+      const saved = await call('admin', 'POST', '/api/catalogue/suppliers', supplierBody({ logoUrl }));
+      expect(saved.statusCode, logoUrl).toBe(200);
+    }
+    // A row stored before the rule is shown without its logo, not handed to browsers as an image.
+    const old = await createSupplier(ctx.db, {
+      productTypeIds: [fibreId],
+      logoUrl: '/api/commissions/agent-commissions?period=1',
+    });
+    const cards = (await call('admin', 'GET', '/api/dashboard/suppliers')).json();
+    const card = cards.suppliers.find((item: { id: number }) => item.id === old.id);
+    expect(card).toBeDefined();
+    expect(card.logoUrl).toBeNull();
+    expect((await call('admin', 'GET', `/api/suppliers/${old.id}`)).json().logoUrl).toBeNull();
+    expect((await call('admin', 'GET', `/api/catalogue/suppliers/${old.id}`)).json().logoUrl).toBe('');
+    const page = (
+      await call('admin', 'GET', `/api/catalogue/suppliers?search=${encodeURIComponent(old.supplierName)}`)
+    ).json();
+    expect(page.items[0].logoUrl).toBeNull();
+  });
+
   it('asks for the names and the custom page address once their flags are on', async () => {
     const response = await call(
       'admin',
