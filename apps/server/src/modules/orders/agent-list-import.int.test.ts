@@ -241,6 +241,43 @@ describe('the Agent CSV import', () => {
     expect((await report('matched')).rows.map((row) => row.dealerId)).toEqual([byId.id]);
   });
 
+  it('two imports for one supplier at once leave one whole list, the later one, never both merged', async () => {
+    const target = (await createSupplier(ctx.db, { supplierName: `SADV race ${unique()}` })).id;
+    const deps = { db: ctx.db, jobs: ctx.services.jobs, storage: ctx.services.storage };
+    const batchOf = async (csv: string) => {
+      const file = await upload(adminCookie, csv);
+      return insertAgentListImport(ctx.db, {
+        fileName: 'race.csv',
+        storedFileId: file.json().id,
+        suppliersMasterId: target,
+        status: 'queued',
+      });
+    };
+    const first = await batchOf([HEADER, 'Ann,First,0831110001,,,,', 'Ben,First,0831110002,,,,'].join('\n'));
+    const second = await batchOf([HEADER, 'Cara,Second,0831110003,,,,'].join('\n'));
+    let secondReplacing!: () => void;
+    const secondAtReplace = new Promise<void>((resolve) => {
+      secondReplacing = resolve;
+    });
+    // The first holds its transaction open after replacing the list until the second replaces too.
+    const running = [
+      runAgentListImport(deps, { importId: first.id }, async (stage) => {
+        if (stage === 'complete') {
+          await secondAtReplace;
+          await new Promise((resolve) => setTimeout(resolve, 400));
+        }
+      }),
+      runAgentListImport(deps, { importId: second.id }, async (stage) => {
+        if (stage === 'processing') secondReplacing();
+      }),
+    ];
+    await Promise.all(running);
+    const stored = await ctx.db.execute<{ first_name: string; import_id: number }>(
+      sql`select first_name, import_id from supplier_agent_list where suppliers_master_id = ${target} order by line`,
+    );
+    expect(stored.rows).toEqual([{ first_name: 'Cara', import_id: second.id }]);
+  });
+
   it("shows our missing dealers' ID numbers masked, in the report and its export (they are whole only on a reveal)", async () => {
     const whole = linkedMissing.identificationNo!;
     expect(whole.length).toBeGreaterThan(4);

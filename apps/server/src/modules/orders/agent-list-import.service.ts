@@ -23,6 +23,7 @@ import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
+import { lockUntilCommit } from '../../platform/locks.queries.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { getStoredFile, refusedFiles } from '../files/files.service.ts';
 import {
@@ -165,6 +166,10 @@ export async function runAgentListImport(
         await copyIntoAgentListStaging(client, (into) => pipeline(source, parser, checked, chunkLines(), into));
 
         await progress('processing', 65, 'Matching agents to dealers');
+        // One list per supplier: two imports replacing it at once (two instances, or a re-run
+        // beside a new import) would each delete only the rows they saw and leave both files'
+        // rows. The second waits here for the first to commit, then replaces its list whole.
+        await lockUntilCommit(tx, `agent-list:${batch.suppliersMasterId}`);
         const { loaded, matched } = await replaceSupplierAgentList(tx, {
           supplierId: batch.suppliersMasterId,
           importId: batch.id,
