@@ -5,6 +5,9 @@ import { z } from 'zod';
 export const PRODUCT_TYPE_NAME_REQUIRED = 'Product type name is required';
 export const PRODUCT_TYPE_NAME_TAKEN = 'A product type with this name already exists';
 export const PRODUCT_TYPE_NOT_FOUND = 'Product type not found';
+/** Decision 065: a type a live deal or product is of stays (and stays on its supplier's list). */
+export const productTypeInUse = (names: readonly string[]) =>
+  `Live deals or products are of the product type${names.length > 1 ? 's' : ''} ${names.map((name) => `'${name}'`).join(', ')}: delete or change them first`;
 
 export const ProductTypeRequest = z.object({
   name: z

@@ -27,6 +27,9 @@ export const PRODUCT_MESSAGES = {
   added: 'Product added successfully!',
   updated: 'Product updated successfully!',
   deleted: 'Product deleted successfully!',
+  /** A live deal holds the product (decision 065): it keeps its supplier and type, and stays. */
+  inDeal: (deals: readonly string[]) =>
+    `This product is in the deal${deals.length > 1 ? 's' : ''} ${deals.map((name) => `'${name}'`).join(', ')}: remove it from ${deals.length > 1 ? 'them' : 'it'} first (Deals)`,
   fetchFailed: 'Failed to fetch products. Please try again.',
   saveFailed: (message: string) => `Failed to save product: ${message}`,
   deleteFailed: (message: string) => `Failed to delete product: ${message}`,

@@ -49,6 +49,36 @@ export function isWebUrl(value: string): boolean {
   }
 }
 
+const STORED_FILE_PATH = /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A supplier's logo address (decision 065): a web address as `isWebUrl` says, which is also not
+ * one of the portal's own calls. Every viewer's browser loads a logo with their cookie (the
+ * dashboard shows every supplier to admins), and some calls are GETs that start work (a commission
+ * step, the post-import job) or leave audit rows; so under '/api/' only a stored file
+ * ('/api/files/{id}', without a query) is a logo, on any host, and a logo has no white space,
+ * backslash, '%' (an encoded '/api'), user name or password. Checked on save and again on every
+ * read, so an older row that breaks it is shown without its logo.
+ */
+export function isLogoAddress(value: string | null | undefined): value is string {
+  if (!value || !isWebUrl(value)) return false;
+  if (/[\s\\%]/.test(value) || [...value].some((char) => (char.codePointAt(0) ?? 0) < 0x20 || char === '\x7f'))
+    return false;
+  let url: URL;
+  try {
+    url = new URL(value, 'https://portal.invalid');
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  const path = url.pathname.replace(/\/{2,}/g, '/');
+  if (!/^\/api(?:[/;.]|$)/i.test(path)) return true;
+  return STORED_FILE_PATH.test(path) && path === url.pathname && !url.search && !url.hash;
+}
+
+/** The logo a page may show: the stored address when it is a logo address, else null. */
+export const shownLogoUrl = (value: string | null | undefined): string | null => (isLogoAddress(value) ? value : null);
+
 export function isValidPattern(value: string): boolean {
   try {
     new RegExp(value);
@@ -126,7 +156,7 @@ export const SupplierRequest = z
       .trim()
       .min(1, SUPPLIER_MESSAGES.logo)
       .max(1000)
-      .refine(isWebUrl, SUPPLIER_MESSAGES.logoUrl),
+      .refine(isLogoAddress, SUPPLIER_MESSAGES.logoUrl),
     regex: text(300).refine(isValidPattern, SUPPLIER_MESSAGES.regex),
     orderNotes: z.boolean().default(false),
     orderNotesName: text(100),

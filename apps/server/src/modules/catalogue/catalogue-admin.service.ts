@@ -4,6 +4,7 @@ import {
   type ProductTypeList,
   type ProductTypeRequest,
   type ProductTypeRow,
+  productTypeInUse,
 } from '@portal/domain/catalogue/product-types';
 import {
   centsToInput,
@@ -32,6 +33,7 @@ import {
   type SupplierListQuery,
   type SupplierPage,
   type SupplierRequest,
+  shownLogoUrl,
   shownSupplierPhone,
   storedSupplierPhone,
 } from '@portal/domain/catalogue/suppliers';
@@ -47,6 +49,7 @@ import {
   findAdminIds,
   findContactTypes,
   findImportedProducts,
+  findLiveDealsHoldingProduct,
   findLiveProductTypeIds,
   findProduct,
   findProductCardPage,
@@ -55,6 +58,7 @@ import {
   findProductTypeById,
   findProductTypeByName,
   findProductTypes,
+  findProductTypesInUse,
   findSupplier,
   findSupplierDeals,
   findSupplierPage,
@@ -66,6 +70,8 @@ import {
   insertSupplier,
   isProductStatus,
   isSupplierNameTaken,
+  lockImportMatches,
+  lockProduct,
   type ProductValues,
   replaceAssistRecipients,
   replaceSupplierContacts,
@@ -156,10 +162,23 @@ export async function renameProductType(
   });
 }
 
+/** Refused while live deals or products are of one of the types (decision 065). */
+async function refuseTypesInUse(db: Executor, typeIds: number[], supplierId?: number): Promise<void> {
+  const inUse = await findProductTypesInUse(db, typeIds, supplierId);
+  if (!inUse.length) return;
+  const message = productTypeInUse(inUse.map((type) => type.name));
+  throw conflict(
+    message,
+    [{ field: supplierId === undefined ? 'id' : 'productTypeIds', message }],
+    'PRODUCT_TYPE_IN_USE',
+  );
+}
+
 export async function deleteProductType(db: Database, actor: Actor, id: number, request?: Request) {
   mayManage(actor);
   const current = await findProductTypeById(db, id);
   if (!current || current.isDeleted) throw notFound(PRODUCT_TYPE_NOT_FOUND);
+  await refuseTypesInUse(db, [id]);
   await db.transaction(async (tx) => {
     await updateProductType(tx, id, { isDeleted: true });
     await writeAudit(tx, {
@@ -204,7 +223,11 @@ export async function supplierPage(db: Executor, actor: Actor, query: SupplierLi
   mayManage(actor);
   const { rows, total } = await findSupplierPage(db, query);
   return {
-    items: rows.map((row) => ({ ...row, lastUpdated: row.lastUpdated.toISOString() })),
+    items: rows.map((row) => ({
+      ...row,
+      logoUrl: shownLogoUrl(row.logoUrl),
+      lastUpdated: row.lastUpdated.toISOString(),
+    })),
     page: query.page,
     pageSize: query.pageSize,
     total,
@@ -231,7 +254,7 @@ export async function supplierDetail(db: Executor, actor: Actor, id: number): Pr
     supplierDescription: supplier.supplierDescription ?? '',
     supplierStatus: supplier.supplierStatus,
     statusName,
-    logoUrl: supplier.logoUrl ?? '',
+    logoUrl: shownLogoUrl(supplier.logoUrl) ?? '',
     regex: supplier.regex ?? '',
     orderNotes: supplier.orderNotes,
     orderNotesName: supplier.orderNotesName ?? '',
@@ -374,6 +397,12 @@ export async function editSupplier(db: Database, actor: Actor, id: number, input
   mayManage(actor);
   const before = await supplierDetail(db, actor, id);
   await refuseInvalidSupplier(db, input, id);
+  // The supplier keeps offering the types its live deals and products are of.
+  await refuseTypesInUse(
+    db,
+    before.productTypeIds.filter((typeId) => !input.productTypeIds.includes(typeId)),
+    id,
+  );
   return db.transaction(async (tx) => {
     await updateSupplier(tx, id, supplierValues(input));
     await saveSupplierParts(tx, id, input);
@@ -442,6 +471,7 @@ export async function productCards(
   return {
     items: rows.map(({ priceExclCents, ...row }) => ({
       ...row,
+      logoUrl: shownLogoUrl(row.logoUrl),
       priceInclVatCents: priceExclCentsToInclCents(priceExclCents),
     })),
     page,
@@ -528,11 +558,35 @@ export async function addProduct(
   });
 }
 
+/**
+ * A live deal's rates are paid on the product's orders (the commission step reads the deal's
+ * rows whatever the catalogue says), and the Deals screen shows and edits them only for a live
+ * product of the deal's supplier and type (decision 058). So while a live deal holds the product
+ * it keeps its supplier and type and is not deleted: remove it from the deal first (decision 065).
+ */
+async function refuseWhileInDeals(
+  tx: Executor,
+  productId: number,
+  fits: (deal: { supplierId: number | null; productTypeId: number | null }) => boolean,
+): Promise<void> {
+  const holding = (await findLiveDealsHoldingProduct(tx, productId)).filter((deal) => !fits(deal));
+  if (!holding.length) return;
+  const message = PRODUCT_MESSAGES.inDeal(holding.map((deal) => deal.dealName));
+  throw conflict(message, [{ field: 'suppliersMasterId', message }], 'PRODUCT_IN_DEAL');
+}
+
 export async function editProduct(db: Database, actor: Actor, id: number, input: ProductRequest, request?: Request) {
   mayManage(actor);
-  const before = await liveProduct(db, id);
+  await liveProduct(db, id);
   await refuseInvalidProduct(db, input);
   return db.transaction(async (tx) => {
+    const before = await lockProduct(tx, id);
+    if (!before) throw notFound(PRODUCT_MESSAGES.notFound, 'PRODUCT_NOT_FOUND');
+    await refuseWhileInDeals(
+      tx,
+      id,
+      (deal) => deal.supplierId === input.suppliersMasterId && deal.productTypeId === input.refsProductTypeId,
+    );
     const values = productValues(input);
     await updateProduct(tx, id, values);
     await writeAudit(tx, {
@@ -552,6 +606,8 @@ export async function deleteProduct(db: Database, actor: Actor, id: number, requ
   mayManage(actor);
   await liveProduct(db, id);
   await db.transaction(async (tx) => {
+    if (!(await lockProduct(tx, id))) throw notFound(PRODUCT_MESSAGES.notFound, 'PRODUCT_NOT_FOUND');
+    await refuseWhileInDeals(tx, id, () => false);
     await updateProduct(tx, id, { isDeleted: true });
     await writeAudit(tx, {
       actor,
@@ -592,6 +648,8 @@ export async function saveProductMatches(
   if (own.imports !== byImport.size || own.products !== productIds.length)
     throw badRequest(MATCH_MESSAGES.foreign, [{ field: 'matches', message: MATCH_MESSAGES.foreign }]);
   await db.transaction(async (tx) => {
+    // What each import was matched to: a re-match decides which deal rates its next orders get.
+    const before = await lockImportMatches(tx, supplierId, [...byImport.keys()]);
     for (const [importId, productsMasterId] of byImport)
       await setImportMatch(tx, supplierId, importId, productsMasterId);
     await writeAudit(tx, {
@@ -599,6 +657,7 @@ export async function saveProductMatches(
       action: 'products_import.match',
       entity: 'products_import',
       entityId: supplierId,
+      before: { matches: Object.fromEntries(before.map((row) => [row.id, row.productsMasterId])) },
       after: { matches: Object.fromEntries(byImport) },
       request,
     });

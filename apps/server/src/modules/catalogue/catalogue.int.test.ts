@@ -121,6 +121,44 @@ describe('product types', () => {
     const renamedOnto = await call('admin', 'PUT', `/api/catalogue/product-types/${mobileId}`, { name: 'int fibre' });
     expect(renamedOnto.statusCode).toBe(409);
   });
+
+  it("keeps a product type a live deal or product uses, on its own and on the supplier's list", async () => {
+    const typeId = (await createProductType(ctx.db, `Int Held ${Date.now()}`)).id;
+    const supplier = await createSupplier(ctx.db, { productTypeIds: [typeId, fibreId] });
+    const product = await createProduct(ctx.db, { suppliersMasterId: supplier.id, refsProductTypeId: typeId });
+    const rates = { user: [1, 2, 3, 4], leader: [1, 2, 3, 4, 5, 6, 7] } as {
+      user: [number, number, number, number];
+      leader: [number, number, number, number, number, number, number];
+    };
+    const deal = await createDeal(ctx.db, { suppliersMasterId: supplier.id, refsProductTypeId: typeId }, [
+      { productId: product.id, rates },
+    ]);
+
+    const deleted = await call('admin', 'DELETE', `/api/catalogue/product-types/${typeId}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().code).toBe('PRODUCT_TYPE_IN_USE');
+    const dropped = await call(
+      'admin',
+      'PUT',
+      `/api/catalogue/suppliers/${supplier.id}`,
+      supplierBody({ productTypeIds: [fibreId] }),
+    );
+    expect(dropped.statusCode).toBe(409);
+    expect(dropped.json().code).toBe('PRODUCT_TYPE_IN_USE');
+    // The Deals screen still edits the deal: its supplier still offers its live type.
+    const edited = await call('dealsAdmin', 'PUT', `/api/deals/${deal.id}`, {
+      dealName: 'Int Held Deal',
+      dealDescription: 'Still editable',
+      supplierId: supplier.id,
+      productTypeId: typeId,
+      dealTypeId: deal.refsDealTypeId,
+    });
+    expect(edited.statusCode).toBe(200);
+    // Once nothing live uses it, it goes.
+    await ctx.db.$client.query('UPDATE deals_master SET is_deleted = true WHERE id = $1', [deal.id]);
+    await ctx.db.$client.query('UPDATE products_master SET is_deleted = true WHERE id = $1', [product.id]);
+    expect((await call('admin', 'DELETE', `/api/catalogue/product-types/${typeId}`)).statusCode).toBe(200);
+  });
 });
 
 describe('supplier form', () => {
@@ -193,6 +231,44 @@ describe('supplier form', () => {
     const response = await call('admin', 'POST', '/api/catalogue/suppliers', supplierBody({ [field]: value }));
     expect(response.statusCode).toBe(400);
     expect(messages(response)).toContain(message);
+  });
+
+  it("refuses a logo address that is one of the portal's own calls: every viewer's browser would make it with their cookie", async () => {
+    for (const logoUrl of [
+      '/api/commissions/agent-commissions?period=1',
+      '/api/imports/run-post-import?supplier_id=all',
+      '/supplier-logos/../api/commissions/agent-commissions?period=1',
+      '/%61pi/commissions/agent-commissions?period=1',
+      'https://portal.example.test/api/commissions/users?page=1',
+      'http://localhost:5173//api/commissions/agent-commissions?period=1',
+    ]) {
+      const refused = await call('admin', 'POST', '/api/catalogue/suppliers', supplierBody({ logoUrl }));
+      expect(refused.statusCode, logoUrl).toBe(400);
+      expect(messages(refused), logoUrl).toContain(SUPPLIER_MESSAGES.logoUrl);
+    }
+    for (const logoUrl of [
+      '/supplier-logos/metro.svg',
+      '/api/files/0b6f0b53-62f4-4d55-9a43-2f0c1e0a8d11',
+      'https://cdn.example.test/logo.png',
+    ]) {
+      const saved = await call('admin', 'POST', '/api/catalogue/suppliers', supplierBody({ logoUrl }));
+      expect(saved.statusCode, logoUrl).toBe(200);
+    }
+    // A row stored before the rule is shown without its logo, not handed to browsers as an image.
+    const old = await createSupplier(ctx.db, {
+      productTypeIds: [fibreId],
+      logoUrl: '/api/commissions/agent-commissions?period=1',
+    });
+    const cards = (await call('admin', 'GET', '/api/dashboard/suppliers')).json();
+    const card = cards.suppliers.find((item: { id: number }) => item.id === old.id);
+    expect(card).toBeDefined();
+    expect(card.logoUrl).toBeNull();
+    expect((await call('admin', 'GET', `/api/suppliers/${old.id}`)).json().logoUrl).toBeNull();
+    expect((await call('admin', 'GET', `/api/catalogue/suppliers/${old.id}`)).json().logoUrl).toBe('');
+    const page = (
+      await call('admin', 'GET', `/api/catalogue/suppliers?search=${encodeURIComponent(old.supplierName)}`)
+    ).json();
+    expect(page.items[0].logoUrl).toBeNull();
   });
 
   it('asks for the names and the custom page address once their flags are on', async () => {
@@ -554,6 +630,49 @@ describe('products', () => {
     expect(cards.items.map((card: { id: number }) => card.id)).not.toContain(id);
   });
 
+  it('refuses to delete or move a product a live deal holds: its rates still pay, but the Deals screen would lose them', async () => {
+    const rates = { user: [10, 20, 30, 40], leader: [1, 2, 3, 4, 5, 6, 7] } as {
+      user: [number, number, number, number];
+      leader: [number, number, number, number, number, number, number];
+    };
+    const { id } = (await call('admin', 'POST', `/api/catalogue/suppliers/${supplierId}/products`, product())).json();
+    const deal = await createDeal(ctx.db, { suppliersMasterId: supplierId, refsProductTypeId: fibreId }, [
+      { productId: id, rates },
+    ]);
+    const other = await createSupplier(ctx.db, { productTypeIds: [fibreId, mobileId] });
+
+    const deleted = await call('admin', 'DELETE', `/api/catalogue/products/${id}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().code).toBe('PRODUCT_IN_DEAL');
+    const moved = await call('admin', 'PUT', `/api/catalogue/products/${id}`, product({ suppliersMasterId: other.id }));
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().code).toBe('PRODUCT_IN_DEAL');
+    await ctx.db.$client.query(
+      'INSERT INTO suppliers_product_type_index (suppliers_master_id, refs_product_type_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [supplierId, mobileId],
+    );
+    const retyped = await call(
+      'admin',
+      'PUT',
+      `/api/catalogue/products/${id}`,
+      product({ refsProductTypeId: mobileId }),
+    );
+    expect(retyped.statusCode).toBe(409);
+    // The Deals screen still shows the product with its rates; other edits go through.
+    const products = (await call('dealsAdmin', 'GET', `/api/deals/${deal.id}/products`)).json();
+    expect(JSON.stringify(products)).toContain(`"productId":${id}`);
+    const renamed = await call(
+      'admin',
+      'PUT',
+      `/api/catalogue/products/${id}`,
+      product({ displayName: 'Int Renamed' }),
+    );
+    expect(renamed.statusCode).toBe(200);
+    // Once the deal no longer holds it (or is deleted), the product may go.
+    await ctx.db.$client.query('UPDATE deals_master SET is_deleted = true WHERE id = $1', [deal.id]);
+    expect((await call('admin', 'DELETE', `/api/catalogue/products/${id}`)).statusCode).toBe(200);
+  });
+
   it('matches imported products to master products of the supplier only', async () => {
     const master = await createProduct(ctx.db, { suppliersMasterId: supplierId, displayName: 'Int Matched' });
     const other = await createSupplier(ctx.db, {});
@@ -578,6 +697,25 @@ describe('products', () => {
     expect(saved.json()).toMatchObject({ unmatched: 0, total: 2 });
     detail = (await call('admin', 'GET', `/api/catalogue/suppliers/${supplierId}`)).json();
     expect(detail.unmatchedImports).toBe(0);
+  });
+
+  it('audits a re-match with the product each import had before (it decides which rates its orders get)', async () => {
+    const first = await createProduct(ctx.db, { suppliersMasterId: supplierId, displayName: 'Int First' });
+    const second = await createProduct(ctx.db, { suppliersMasterId: supplierId, displayName: 'Int Second' });
+    const [imported] = await createProductImports(ctx.db, supplierId, ['INT-REMATCH'], first.id);
+    const saved = await call('admin', 'PUT', `/api/catalogue/suppliers/${supplierId}/product-matches`, {
+      matches: [{ importId: imported!.id, productsMasterId: second.id }],
+    });
+    expect(saved.statusCode).toBe(200);
+    const { rows } = await ctx.db.$client.query(
+      `SELECT before, after FROM audit_log WHERE action = 'products_import.match' AND entity_id = $1
+        ORDER BY id DESC LIMIT 1`,
+      [String(supplierId)],
+    );
+    expect(rows[0]).toEqual({
+      before: { matches: { [imported!.id]: first.id } },
+      after: { matches: { [imported!.id]: second.id } },
+    });
   });
 });
 

@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, type SQLWrappe
 import type { Executor } from '../../db/client.ts';
 import {
   dealsMaster,
+  productsDealIndex,
   productsImport,
   productsMaster,
   productTypes,
@@ -367,6 +368,30 @@ export async function findLiveProductTypeIds(db: Executor, ids: number[]): Promi
   return rows.map((row) => row.id);
 }
 
+/**
+ * Of `typeIds`, the product types a live deal or a live product is of (the supplier's only, when
+ * given): its deals' rates are still paid, and the Deals and product screens edit only what a
+ * supplier offers with a live type (decision 065).
+ */
+export async function findProductTypesInUse(
+  db: Executor,
+  typeIds: number[],
+  supplierId?: number,
+): Promise<Array<{ id: number; name: string }>> {
+  if (!typeIds.length) return [];
+  const ofDeal = supplierId === undefined ? sql`` : sql`and d.suppliers_master_id = ${supplierId}`;
+  const ofProduct = supplierId === undefined ? sql`` : sql`and pm.suppliers_master_id = ${supplierId}`;
+  const result = await db.execute<{ id: number; name: string }>(sql`
+    select p.id, p.name from product_types p
+     where p.id = any(${sql.param(typeIds)}::int[])
+       and (exists (select 1 from deals_master d
+                     where d.refs_product_type_id = p.id and not d.is_deleted ${ofDeal})
+            or exists (select 1 from products_master pm
+                        where pm.refs_product_type_id = p.id and not pm.is_deleted ${ofProduct}))
+     order by p.name, p.id`);
+  return result.rows;
+}
+
 export async function findSupplierStatuses(db: Executor) {
   return db
     .select({ id: refsSupplierStatus.id, name: refsSupplierStatus.status })
@@ -664,6 +689,31 @@ export async function findProduct(db: Executor, id: number) {
   return row;
 }
 
+/** The live product, locked until the end of the transaction (a deal adding it waits, decision 065). */
+export async function lockProduct(tx: Executor, id: number) {
+  const [row] = await tx
+    .select()
+    .from(productsMaster)
+    .where(and(eq(productsMaster.id, id), eq(productsMaster.isDeleted, false)))
+    .for('update');
+  return row;
+}
+
+/** The live deals holding the product (their rates are paid on its orders), with their supplier and type. */
+export async function findLiveDealsHoldingProduct(db: Executor, productId: number) {
+  return db
+    .select({
+      id: dealsMaster.id,
+      dealName: dealsMaster.dealName,
+      supplierId: dealsMaster.suppliersMasterId,
+      productTypeId: dealsMaster.refsProductTypeId,
+    })
+    .from(productsDealIndex)
+    .innerJoin(dealsMaster, eq(dealsMaster.id, productsDealIndex.dealsMasterId))
+    .where(and(eq(productsDealIndex.productsMasterId, productId), eq(dealsMaster.isDeleted, false)))
+    .orderBy(asc(dealsMaster.id));
+}
+
 export async function supplierOffersProductType(db: Executor, supplierId: number, productTypeId: number) {
   const [row] = await db
     .select({ id: suppliersProductTypeIndex.suppliersMasterId })
@@ -763,6 +813,17 @@ export async function countOwnMatchParts(db: Executor, supplierId: number, impor
       ),
   ]);
   return { imports: imports?.total ?? 0, products: products?.total ?? 0 };
+}
+
+/** The chosen imports' current matches (null when unmatched), locked until the end of the transaction. */
+export async function lockImportMatches(tx: Executor, supplierId: number, importIds: number[]) {
+  if (!importIds.length) return [];
+  return tx
+    .select({ id: productsImport.id, productsMasterId: productsImport.productsMasterId })
+    .from(productsImport)
+    .where(and(eq(productsImport.suppliersMasterId, supplierId), inArray(productsImport.id, importIds)))
+    .orderBy(asc(productsImport.id))
+    .for('update');
 }
 
 export async function setImportMatch(tx: Executor, supplierId: number, importId: number, productsMasterId: number) {

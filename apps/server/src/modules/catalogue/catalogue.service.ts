@@ -6,6 +6,7 @@ import {
   catalogueRefusal,
   type NamedItem,
 } from '@portal/domain/catalogue/catalogue';
+import { shownLogoUrl } from '@portal/domain/catalogue/suppliers';
 import {
   cardState,
   type SupplierCard,
@@ -127,7 +128,7 @@ export async function dashboardSupplierCards(db: Executor, viewer: SupplierViewe
       {
         id: supplier.id,
         name: supplier.name,
-        logoUrl: supplier.logoUrl,
+        logoUrl: shownLogoUrl(supplier.logoUrl),
         href: supplierCardHref(supplier),
         registered: state === 'active',
       },
@@ -167,7 +168,7 @@ export async function openSupplier(db: Executor, viewer: SupplierViewer, supplie
   return {
     id: supplier.id,
     name: supplier.name,
-    logoUrl: supplier.logoUrl,
+    logoUrl: shownLogoUrl(supplier.logoUrl),
     reports: supplier.reports,
     reportsDisplayName: supplier.reportsDisplayName,
     salesAssist: supplier.salesAssist,

@@ -210,12 +210,16 @@ export async function findDealProduct(db: Executor, dealId: number, productId: n
   return row;
 }
 
-/** A live product's supplier and product type, or undefined. */
+/**
+ * A live product's supplier and product type, or undefined; share-locked to the end of the
+ * transaction, so a catalogue edit moving or deleting it waits for the deal's row (decision 065).
+ */
 export async function findProductSupplier(db: Executor, productId: number) {
   const [row] = await db
     .select({ supplierId: productsMaster.suppliersMasterId, productTypeId: productsMaster.refsProductTypeId })
     .from(productsMaster)
-    .where(and(eq(productsMaster.id, productId), eq(productsMaster.isDeleted, false)));
+    .where(and(eq(productsMaster.id, productId), eq(productsMaster.isDeleted, false)))
+    .for('share');
   return row;
 }
 

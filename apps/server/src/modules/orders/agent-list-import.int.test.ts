@@ -1,3 +1,4 @@
+import { maskSecret } from '@portal/domain/access/masking';
 import type {
   AgentListImportStarted,
   AgentListImportStatus,
@@ -103,7 +104,7 @@ beforeAll(async () => {
   byId = await createUser(db, { withoutLogin: true, identificationNo: `8001${unique()}` });
   byMobile = await createUser(db, { withoutLogin: true });
   byEmail = await createUser(db, { withoutLogin: true, email: `Mixed.Case${unique()}@Example.test` });
-  linkedMissing = await createUser(db, { withoutLogin: true });
+  linkedMissing = await createUser(db, { withoutLogin: true, identificationNo: `7002${unique()}` });
   for (const user of [byId, byMobile, byEmail, linkedMissing]) await linkUser(db, user.id, { supplierIds: [supplier] });
   adminCookie = await ctx.signIn(admin.email!, PASSWORD);
   flaglessCookie = await ctx.signIn(flagless.email!, PASSWORD);
@@ -238,6 +239,65 @@ describe('the Agent CSV import', () => {
 
     await runAgentListImport(deps, { importId: batch.id }, async () => {});
     expect((await report('matched')).rows.map((row) => row.dealerId)).toEqual([byId.id]);
+  });
+
+  it('two imports for one supplier at once leave one whole list, never both merged', async () => {
+    const target = (await createSupplier(ctx.db, { supplierName: `SADV race ${unique()}` })).id;
+    const deps = { db: ctx.db, jobs: ctx.services.jobs, storage: ctx.services.storage };
+    const batchOf = async (csv: string) => {
+      const file = await upload(adminCookie, csv);
+      return insertAgentListImport(ctx.db, {
+        fileName: 'race.csv',
+        storedFileId: file.json().id,
+        suppliersMasterId: target,
+        status: 'queued',
+      });
+    };
+    const first = await batchOf([HEADER, 'Ann,First,0831110001,,,,', 'Ben,First,0831110002,,,,'].join('\n'));
+    const second = await batchOf([HEADER, 'Cara,Second,0831110003,,,,'].join('\n'));
+    let secondReplacing!: () => void;
+    const secondAtReplace = new Promise<void>((resolve) => {
+      secondReplacing = resolve;
+    });
+    // The first holds its transaction open after replacing the list until the second replaces too.
+    const running = [
+      runAgentListImport(deps, { importId: first.id }, async (stage) => {
+        if (stage === 'complete') {
+          await secondAtReplace;
+          await new Promise((resolve) => setTimeout(resolve, 400));
+        }
+      }),
+      runAgentListImport(deps, { importId: second.id }, async (stage) => {
+        if (stage === 'processing') secondReplacing();
+      }),
+    ];
+    await Promise.all(running);
+    const stored = await ctx.db.execute<{ first_name: string; import_id: number }>(
+      sql`select first_name, import_id from supplier_agent_list where suppliers_master_id = ${target} order by line`,
+    );
+    // One file's rows, whole: the one that replaced the list last (the second, unless the first was
+    // still loading when the second finished).
+    const lists = { [first.id]: ['Ann', 'Ben'], [second.id]: ['Cara'] };
+    const importIds = [...new Set(stored.rows.map((row) => row.import_id))];
+    expect(importIds).toHaveLength(1);
+    expect(stored.rows.map((row) => row.first_name)).toEqual(lists[importIds[0]!]);
+  });
+
+  it("shows our missing dealers' ID numbers masked, in the report and its export (they are whole only on a reveal)", async () => {
+    const whole = linkedMissing.identificationNo!;
+    expect(whole.length).toBeGreaterThan(4);
+    const missing = await report('missing');
+    const row = missing.rows.find((item) => item.dealerId === linkedMissing.id)!;
+    expect(row.idNumber).toBe(maskSecret(whole));
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/imports/sadv-agents/suppliers/${supplier}/export?view=missing`,
+      headers: { cookie: adminCookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`Z-${linkedMissing.id}`);
+    expect(res.body).not.toContain(whole);
+    expect(res.body).toContain(whole.slice(-4));
   });
 
   it('refuses an admin without the Commissions flag and an agent; 404 for an unknown supplier', async () => {

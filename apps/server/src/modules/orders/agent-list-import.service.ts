@@ -1,4 +1,5 @@
 import { pipeline } from 'node:stream/promises';
+import { maskSecret } from '@portal/domain/access/masking';
 import {
   AGENT_LIST_MAX_REJECTED_KEPT,
   type AgentListImportRequest,
@@ -22,6 +23,7 @@ import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Jobs, ReportProgress } from '../../platform/jobs.ts';
+import { lockUntilCommit } from '../../platform/locks.queries.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { getStoredFile, refusedFiles } from '../files/files.service.ts';
 import {
@@ -164,6 +166,10 @@ export async function runAgentListImport(
         await copyIntoAgentListStaging(client, (into) => pipeline(source, parser, checked, chunkLines(), into));
 
         await progress('processing', 65, 'Matching agents to dealers');
+        // One list per supplier: two imports replacing it at once (two instances, or a re-run
+        // beside a new import) would each delete only the rows they saw and leave both files'
+        // rows. The second waits here for the first to commit, then replaces its list whole.
+        await lockUntilCommit(tx, `agent-list:${batch.suppliersMasterId}`);
         const { loaded, matched } = await replaceSupplierAgentList(tx, {
           supplierId: batch.suppliersMasterId,
           importId: batch.id,
@@ -225,14 +231,22 @@ export async function agentListImportStatus(
   };
 }
 
-function toReportRow(row: AgentListDbRow): AgentListReportRow {
+/**
+ * The ID number a view may show: the supplier's file says what it says (matched, unmatched), but
+ * a *missing* row is our dealer's own record, whose ID number leaves the server masked except on
+ * an audited reveal (docs/security.md), so the Commissions flag alone reads its last four.
+ */
+const shownIdNumber = (view: AgentListView, row: AgentListDbRow): string | null =>
+  view === 'missing' ? maskSecret(row.id_number) : row.id_number;
+
+function toReportRow(view: AgentListView, row: AgentListDbRow): AgentListReportRow {
   return {
     line: row.line,
     firstName: row.first_name,
     surname: row.surname,
     mobile: row.mobile,
     email: row.email,
-    idNumber: row.id_number,
+    idNumber: shownIdNumber(view, row),
     lastSuccessfulLogin: row.last_successful_login,
     userAuditDate: row.user_audit_date,
     dealerId: row.dealer_id,
@@ -269,7 +283,7 @@ export async function agentListReport(
     importedAt: latest?.finishedAt ? latest.finishedAt.toISOString() : null,
     totals,
     view: query.view,
-    rows: rows.map(toReportRow),
+    rows: rows.map((row) => toReportRow(query.view, row)),
     total: totals[query.view],
     page: query.page,
     pageSize: query.pageSize,
@@ -310,7 +324,7 @@ export async function agentListCsv(
             row.surname,
             csvText(row.mobile),
             row.email,
-            csvText(row.id_number),
+            csvText(shownIdNumber(view, row)),
             row.last_successful_login,
             row.user_audit_date,
             row.dealer_id === null ? null : `Z-${row.dealer_id}`,

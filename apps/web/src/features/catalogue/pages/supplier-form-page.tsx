@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import {
   type AssistRecipient,
   type CatalogueReferences,
-  isWebUrl,
+  isLogoAddress,
   type SupplierDetail,
   type SupplierFormValues,
   SupplierRequest,
@@ -256,7 +256,7 @@ function SupplierForm({
                   flexShrink: 0,
                 }}
               >
-                {typeof logoUrl === 'string' && isWebUrl(logoUrl) ? (
+                {typeof logoUrl === 'string' && isLogoAddress(logoUrl) ? (
                   <Box component="img" src={logoUrl} alt="Logo preview" sx={{ maxWidth: '100%', maxHeight: 56 }} />
                 ) : (
                   <Typography variant="caption" color="text.secondary">
