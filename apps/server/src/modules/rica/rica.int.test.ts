@@ -60,6 +60,36 @@ describe('POST /api/rica', () => {
     expect(messages).toEqual(expect.arrayContaining(['SIM Number is required', 'Surname is required']));
   });
 
+  it('refuses over-long fields instead of storing and forwarding them (decision 063)', async () => {
+    const leader = await createUser(ctx.db, { isLeader: true, password: 'Secret123' });
+    const cookie = await ctx.signIn(leader.email!, 'Secret123');
+    const long = 'x'.repeat(100_000);
+    for (const oversized of [
+      { name: long },
+      { surname: long },
+      { idNumber: '8'.repeat(5_000) },
+      { simNumber: '8'.repeat(5_000) },
+      { address1: long },
+      { address2: long },
+      { address3: long },
+      { city: long },
+      { suburb: long },
+      { postalCode: '1'.repeat(5_000) },
+    ]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/rica',
+        headers: { cookie, origin: TEST_ORIGIN },
+        payload: { ...form, ...oversized },
+      });
+      expect(response.statusCode, Object.keys(oversized)[0]).toBe(400);
+    }
+    const { rows } = await ctx.db.$client.query('SELECT count(*)::int AS n FROM rica_submissions WHERE user_id = $1', [
+      leader.id,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+
   it('is refused to agents who are not leaders', async () => {
     const agent = await createUser(ctx.db, { password: 'Secret123' });
     const cookie = await ctx.signIn(agent.email!, 'Secret123');
