@@ -402,4 +402,15 @@ describe('a link sent elsewhere', () => {
     expect(notice.body).toContain('someone.else@example.test');
     expect(notice.body).not.toContain('/sign-contract/');
   });
+
+  it('tells a dealer without an e-mail address by SMS to the phone on file (decision 063)', async () => {
+    const phoneOnly = await createUser(ctx.db, { firstName: 'Lerato', surname: 'Khumalo', parentId: agent.id });
+    await ctx.db.update(usersMaster).set({ email: null }).where(eq(usersMaster.id, phoneOnly.id));
+    const res = await generate('admin', phoneOnly.id, { email: 'not.the.dealer@example.test' });
+    expect(res.statusCode).toBe(200);
+    const notice = await lastMessageTo(ctx.db, phoneOnly.phone!, 'sms');
+    expect(notice.body).toContain('was sent for signing to another address');
+    expect(notice.body).toContain('not.the.dealer@example.test');
+    expect(notice.body).not.toContain('/sign-contract/');
+  });
 });

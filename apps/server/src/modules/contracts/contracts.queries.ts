@@ -14,6 +14,7 @@ export interface AgentFacts {
   firstName: string;
   surname: string;
   email: string | null;
+  phone: string | null;
   identificationNo: string | null;
   address: string | null;
 }
@@ -25,6 +26,7 @@ export async function findAgent(db: Executor, userId: number): Promise<AgentFact
       firstName: usersMaster.firstName,
       surname: usersMaster.surname,
       email: usersMaster.email,
+      phone: usersMaster.phone,
       identificationNo: usersMaster.identificationNo,
       address: sql<
         string | null
