@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import { CONTRACT_MESSAGES, type ContractSubmissionList } from '@portal/domain/contracts/contracts';
 import { zCode } from '@portal/domain/people/z-code';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastLinkMailedTo, lastMessageTo } from '../../../test/outbox-reader.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
@@ -388,6 +388,34 @@ describe('the DocuSeal adapter (by settings)', () => {
     });
     const list = await inject('GET', `/api/contracts/agents/${dealer.id}/get-contract-submissions`);
     expect(list.json().data[0].status).toBe('completed');
+  });
+
+  it('records a DocuSeal completion once when two requests learn of it together (decision 063)', async () => {
+    const boss = await createUser(docuseal.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(docuseal.db, boss.id, ['Users Management']);
+    const dealer = await createUser(docuseal.db, { password: PASSWORD });
+    const cookie = await docuseal.signIn(boss.email!, PASSWORD);
+    const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      docuseal.app.inject({ method, url, headers: { cookie, origin: TEST_ORIGIN }, ...(payload ? { payload } : {}) });
+    const res = await inject('POST', `/api/contracts/agents/${dealer.id}/generate-new-contract`, {
+      agentCode: zCode(dealer.id),
+      email: dealer.email!,
+      arrIds: [302783, 306177, 306185],
+    });
+    expect(res.statusCode).toBe(200);
+    const { contract } = res.json();
+    const [stored] = await docuseal.db.select().from(dealerContracts).where(eq(dealerContracts.id, contract.id));
+    submissions.get(stored!.providerSubmissionId!)!.status = 'completed';
+
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => inject('GET', `/api/contracts/${contract.id}/get-contract-download-link`)),
+    );
+    for (const answer of answers) expect(answer.json().status).toBe(200);
+    const audits = await docuseal.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'dealer_contracts'), eq(auditLog.entityId, String(contract.id))));
+    expect(audits.map((row) => row.action).sort()).toEqual(['contract.completed', 'contract.generate']);
   });
 });
 

@@ -105,6 +105,25 @@ export async function finishContract(
   return row;
 }
 
+/**
+ * A DocuSeal contract's new status, only while still pending: two requests (or the job and a
+ * request) learning of it together change it, and audit it, once (decision 063).
+ */
+export async function settleDocuSealContract(
+  tx: Executor,
+  id: number,
+  values: Partial<NewContractRow> & { status: 'completed' | 'declined' | 'expired' },
+): Promise<ContractRow | undefined> {
+  const [row] = await tx
+    .update(dealerContracts)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(
+      and(eq(dealerContracts.id, id), eq(dealerContracts.provider, 'docuseal'), eq(dealerContracts.status, 'pending')),
+    )
+    .returning();
+  return row;
+}
+
 export interface DueReminder {
   id: number;
   usersMasterId: number;

@@ -44,6 +44,7 @@ import {
   lockDueReminders,
   markReminded,
   pendingDocuSealContracts,
+  settleDocuSealContract,
   updateContract,
 } from './contracts.queries.ts';
 
@@ -296,7 +297,9 @@ export async function contractDownloadLink(
 ): Promise<ContractDownloadLink> {
   let contract = await contractForAdmin(deps.db, actor, contractId);
   if (contract?.provider === 'docuseal' && contract.status === 'pending') {
-    contract = (await syncDocuSeal(deps, [contract]))[0] ?? contract;
+    // Read again after asking: a request racing this one may be the one that recorded the change.
+    await syncDocuSeal(deps, [contract]);
+    contract = (await findContract(deps.db, contract.id)) ?? contract;
   }
   if (contract?.status !== 'completed') return { status: 404, message: CONTRACT_MESSAGES.notFound };
   const name = `${contract.documentName ?? 'Dealer Agency Agreement'} (signed).pdf`;
@@ -531,11 +534,13 @@ async function syncDocuSeal(
     if (status === 'pending') continue;
     const now = deps.clock.now();
     const row = await deps.db.transaction(async (tx) => {
-      const updated = await updateContract(tx, contract.id, {
+      const updated = await settleDocuSealContract(tx, contract.id, {
         status,
         ...(status === 'completed' ? { signedAt: now } : {}),
         ...(status === 'declined' ? { declinedAt: now } : {}),
       });
+      // Already settled (by a racing request or the job, or expired here): nothing to record.
+      if (!updated) return undefined;
       await insertSystemAudit(tx, [
         { action: `contract.${status}`, entityId: contract.id, before: { status: 'pending' }, after: { status } },
       ]);
