@@ -172,6 +172,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         db,
         storage: deps.storage,
         mailer: deps.mailer,
+        sms: deps.sms,
         clock: deps.clock,
         esign: deps.esign,
         settings,

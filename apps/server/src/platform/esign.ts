@@ -29,6 +29,20 @@ export class ESignError extends Error {}
 
 const STATUSES: readonly DocuSealStatus[] = ['pending', 'completed', 'declined', 'expired'];
 
+/**
+ * An address the admin's browser may open: http(s) and nothing around it. DocuSeal's answer is an
+ * outside service's text, so a `javascript:` or `data:` document address never reaches the page
+ * (decision 063).
+ */
+function isWebAddress(url: string): boolean {
+  if (!/^https?:\/\/[^\s\\]+$/i.test(url)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** DocuSeal's API: `X-Auth-Token`, JSON, `POST /submissions/pdf`, `GET /submissions/{id}[/documents]`. */
 export function createDocuSealClient(baseUrl: string, apiKey: string, fetchImpl: typeof fetch = fetch): DocuSealClient {
   const root = baseUrl.replace(/\/$/, '');
@@ -72,7 +86,7 @@ export function createDocuSealClient(baseUrl: string, apiKey: string, fetchImpl:
       const body = await call<{ documents?: Array<{ name: string; url: string }> }>(
         `/submissions/${encodeURIComponent(id)}/documents`,
       );
-      return (body.documents ?? []).filter((d) => typeof d.url === 'string');
+      return (body.documents ?? []).filter((d) => typeof d.url === 'string' && isWebAddress(d.url));
     },
   };
 }

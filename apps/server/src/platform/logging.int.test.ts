@@ -21,6 +21,8 @@ const PLANTED = {
   idNumber: '8001015009087',
   bankAccount: '62938475610',
   errorParam: 'PlantedErrorParam0821112222',
+  // A contract's signing link: whoever holds it signs in the dealer's name (decision 034).
+  signToken: 'PlantedSignToken_0123456789abcdefghijklmnop',
 };
 
 let ctx: TestContext;
@@ -97,6 +99,19 @@ describe('log redaction', () => {
       headers: { ...json, cookie },
       payload: { bankAccountNumber: PLANTED.bankAccount, identificationNo: PLANTED.idNumber },
     });
+    for (const url of [
+      `/api/sign-contract/${PLANTED.signToken}`,
+      `/api/sign-contract/${PLANTED.signToken}/document.pdf`,
+      `/sign-contract/${PLANTED.signToken}`,
+    ]) {
+      await app.inject({ method: 'GET', url });
+    }
+    await app.inject({
+      method: 'POST',
+      url: `/api/sign-contract/${PLANTED.signToken}/sign`,
+      headers: json,
+      payload: { name: 'Someone Else', consent: true },
+    });
     const failed = await app.inject({ method: 'GET', url: '/api/test-failed-query' });
     expect(failed.statusCode).toBe(500);
 
@@ -105,6 +120,7 @@ describe('log redaction', () => {
     expect(log).toContain('incoming request');
     expect(log).toContain('/api/auth/reset-password/[redacted]');
     expect(log).toContain('search=[redacted]');
+    expect(log).toContain('/api/sign-contract/[redacted]/sign');
     expect(log).toContain('page=2');
     expect(log).toContain('params: [redacted]');
     for (const [name, secret] of Object.entries(PLANTED)) {
@@ -120,5 +136,9 @@ describe('log redaction', () => {
     );
     expect(redactUrl(`/api/x?note=${'a'.repeat(80)}`)).toBe('/api/x?note=[redacted]');
     expect(redactUrl('/api/people/12')).toBe('/api/people/12');
+    expect(redactUrl('/sign-contract/abc_DEF-123')).toBe('/sign-contract/[redacted]');
+    expect(redactUrl('/api/sign-contract/abc_DEF-123/document.pdf?x=1')).toBe(
+      '/api/sign-contract/[redacted]/document.pdf?x=1',
+    );
   });
 });

@@ -4,7 +4,8 @@ import type { Settings } from '../config.ts';
 
 // What the request log may show (issue 9): no session cookies, no tokens and no personal data.
 // - URLs: the value of every query parameter with a sensitive name is replaced, and so is the
-//   token in better-auth's `/reset-password/<token>` path.
+//   token in better-auth's `/reset-password/<token>` path and in a contract's signing link
+//   (`/sign-contract/<token>`, the page and its `/api/` calls: whoever holds it signs, decision 063).
 // - Bodies are never logged by Fastify; pino's `redact` still removes a logged `body` and the
 //   sensitive fields of any object a handler logs, one or two levels deep (a pin's `code` only
 //   inside a body: `err.code` is PostgreSQL's error code and stays).
@@ -17,10 +18,12 @@ const SENSITIVE_QUERY =
 
 const REDACTED = '[redacted]';
 
-/** The URL with the values of sensitive query parameters and reset tokens in the path replaced. */
+/** The URL with the values of sensitive query parameters and the tokens in the path replaced. */
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split(/\?(.*)/s, 2);
-  const safePath = path.replace(/\/reset-password\/[^/]+/i, `/reset-password/${REDACTED}`);
+  const safePath = path
+    .replace(/\/reset-password\/[^/]+/i, `/reset-password/${REDACTED}`)
+    .replace(/\/sign-contract\/[^/]+/i, `/sign-contract/${REDACTED}`);
   if (query === undefined) return safePath;
   const parts = query.split('&').map((part) => {
     const [name = '', value] = part.split(/=(.*)/s, 2);

@@ -1,23 +1,29 @@
 import { z } from 'zod';
 
-const required = (label: string) => z.string().trim().min(1, `${label} is required`);
+const present = (label: string) => z.string().trim().min(1, `${label} is required`);
+const required = (label: string, max: number) => present(label).max(max, `${label} is too long`);
+const optional = (label: string, max: number) => z.string().trim().max(max, `${label} is too long`).optional();
 
-/** The RICA form (spec 1 §2.6, §5.6): every field '{Label} is required'; the SIM number numeric. */
+/**
+ * The RICA form (spec 1 §2.6, §5.6): every field '{Label} is required'; the SIM number numeric.
+ * Each free-text field has a ceiling (an ICCID has at most 22 digits) so a submission that is stored and
+ * handed to the operator stays the size of a form (decision 063).
+ */
 export const RicaRequest = z.object({
-  network: required('Network'),
-  simNumber: required('SIM Number').regex(/^\d+$/, 'SIM Number must only contain numbers'),
+  network: present('Network'),
+  simNumber: required('SIM Number', 22).regex(/^\d+$/, 'SIM Number must only contain numbers'),
   idType: z.enum(['RSAID', 'PASSPORT'], { error: 'ID Type is required' }),
-  idNationality: required('ID Nationality').length(3, 'ID Nationality is required'),
-  idNumber: required('ID Number'),
-  name: required('Name'),
-  surname: required('Surname'),
-  address1: required('Address'),
-  address2: z.string().trim().optional(),
-  address3: z.string().trim().optional(),
-  city: required('City'),
-  suburb: required('Suburb'),
-  postalCode: required('Postal Code'),
-  country: required('Country').length(3, 'Country is required'),
+  idNationality: present('ID Nationality').length(3, 'ID Nationality is required'),
+  idNumber: required('ID Number', 30),
+  name: required('Name', 100),
+  surname: required('Surname', 100),
+  address1: required('Address', 200),
+  address2: optional('Address', 200),
+  address3: optional('Address', 200),
+  city: required('City', 100),
+  suburb: required('Suburb', 100),
+  postalCode: required('Postal Code', 10),
+  country: present('Country').length(3, 'Country is required'),
 });
 export type RicaRequest = z.infer<typeof RicaRequest>;
 

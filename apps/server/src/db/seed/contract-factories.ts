@@ -4,6 +4,7 @@ import { type ContractDeps, generateContract, signContract } from '../../modules
 import type { Actor } from '../../platform/access.ts';
 import type { Mailer, MailMessage } from '../../platform/mail.ts';
 import { insertOutboxMessage } from '../../platform/outbox.queries.ts';
+import type { SmsSender } from '../../platform/sms.ts';
 import type { Executor } from '../client.ts';
 import type { UserRow } from './factories.ts';
 
@@ -31,6 +32,23 @@ export function outboxMailer(db: Executor): Mailer {
         subject: message.subject,
         body: message.text,
         html: message.html ?? null,
+        transport: 'outbox',
+        status: 'sent',
+        attempts: 1,
+        sentAt: new Date(),
+      });
+    },
+  };
+}
+
+/** Writes each SMS straight to the outbox as sent, as outboxMailer does for e-mail. */
+export function outboxSms(db: Executor): SmsSender {
+  return {
+    async send(message, tx) {
+      await insertOutboxMessage(tx ?? db, {
+        channel: 'sms',
+        recipient: message.to,
+        body: message.text,
         transport: 'outbox',
         status: 'sent',
         attempts: 1,

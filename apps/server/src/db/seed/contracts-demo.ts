@@ -1,7 +1,7 @@
 import type { ESign } from '../../platform/esign.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { Executor } from '../client.ts';
-import { createDealerContract, outboxMailer } from './contract-factories.ts';
+import { createDealerContract, outboxMailer, outboxSms } from './contract-factories.ts';
 import type { UserRow } from './factories.ts';
 
 const DAY = 86_400_000;
@@ -23,6 +23,7 @@ export async function seedContracts(
     storage,
     esign,
     mailer: outboxMailer(db),
+    sms: outboxSms(db),
     clock: { now: () => at },
     settings: { publicUrl: process.env.PUBLIC_URL ?? 'http://localhost:3000' },
   });

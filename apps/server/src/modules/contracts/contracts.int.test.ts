@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import { CONTRACT_MESSAGES, type ContractSubmissionList } from '@portal/domain/contracts/contracts';
 import { zCode } from '@portal/domain/people/z-code';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastLinkMailedTo, lastMessageTo } from '../../../test/outbox-reader.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
@@ -307,6 +307,8 @@ describe('the DocuSeal adapter (by settings)', () => {
   let docuseal: TestContext;
   const submissions = new Map<string, { status: string; name: string; email: string; key: string | undefined }>();
   let failNext = false;
+  /** Document addresses the fake answers instead of its own (an outside service is not trusted to link). */
+  let documentUrls: string[] | undefined;
 
   beforeAll(async () => {
     fake = createServer(async (req, res) => {
@@ -334,7 +336,10 @@ describe('the DocuSeal adapter (by settings)', () => {
       if (match![2]) {
         return send(200, {
           id: Number(match![1]),
-          documents: [{ name: found.name, url: `https://docuseal.test/file/${match![1]}.pdf` }],
+          documents: (documentUrls ?? [`https://docuseal.test/file/${match![1]}.pdf`]).map((url) => ({
+            name: found.name,
+            url,
+          })),
         });
       }
       return send(200, { id: Number(match![1]), status: found.status });
@@ -389,6 +394,63 @@ describe('the DocuSeal adapter (by settings)', () => {
     const list = await inject('GET', `/api/contracts/agents/${dealer.id}/get-contract-submissions`);
     expect(list.json().data[0].status).toBe('completed');
   });
+
+  it('opens only http(s) document addresses from DocuSeal (decision 063)', async () => {
+    const boss = await createUser(docuseal.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(docuseal.db, boss.id, ['Users Management']);
+    const dealer = await createUser(docuseal.db, { password: PASSWORD });
+    const cookie = await docuseal.signIn(boss.email!, PASSWORD);
+    const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      docuseal.app.inject({ method, url, headers: { cookie, origin: TEST_ORIGIN }, ...(payload ? { payload } : {}) });
+    const res = await inject('POST', `/api/contracts/agents/${dealer.id}/generate-new-contract`, {
+      agentCode: zCode(dealer.id),
+      email: dealer.email!,
+      arrIds: [302783, 306177, 306185],
+    });
+    const { contract } = res.json();
+    const [stored] = await docuseal.db.select().from(dealerContracts).where(eq(dealerContracts.id, contract.id));
+    submissions.get(stored!.providerSubmissionId!)!.status = 'completed';
+    try {
+      documentUrls = ['javascript:alert(document.domain)', 'data:text/html,<script>alert(1)</script>', ' https://x'];
+      const refused = await inject('GET', `/api/contracts/${contract.id}/get-contract-download-link`);
+      expect(refused.json()).toEqual({ status: 404, message: CONTRACT_MESSAGES.notFound });
+      documentUrls = ['javascript:alert(1)', 'https://docuseal.test/file/signed.pdf'];
+      const kept = await inject('GET', `/api/contracts/${contract.id}/get-contract-download-link`);
+      expect(kept.json().documents.map((d: { url: string }) => d.url)).toEqual([
+        'https://docuseal.test/file/signed.pdf',
+      ]);
+    } finally {
+      documentUrls = undefined;
+    }
+  });
+
+  it('records a DocuSeal completion once when two requests learn of it together (decision 063)', async () => {
+    const boss = await createUser(docuseal.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(docuseal.db, boss.id, ['Users Management']);
+    const dealer = await createUser(docuseal.db, { password: PASSWORD });
+    const cookie = await docuseal.signIn(boss.email!, PASSWORD);
+    const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      docuseal.app.inject({ method, url, headers: { cookie, origin: TEST_ORIGIN }, ...(payload ? { payload } : {}) });
+    const res = await inject('POST', `/api/contracts/agents/${dealer.id}/generate-new-contract`, {
+      agentCode: zCode(dealer.id),
+      email: dealer.email!,
+      arrIds: [302783, 306177, 306185],
+    });
+    expect(res.statusCode).toBe(200);
+    const { contract } = res.json();
+    const [stored] = await docuseal.db.select().from(dealerContracts).where(eq(dealerContracts.id, contract.id));
+    submissions.get(stored!.providerSubmissionId!)!.status = 'completed';
+
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => inject('GET', `/api/contracts/${contract.id}/get-contract-download-link`)),
+    );
+    for (const answer of answers) expect(answer.json().status).toBe(200);
+    const audits = await docuseal.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'dealer_contracts'), eq(auditLog.entityId, String(contract.id))));
+    expect(audits.map((row) => row.action).sort()).toEqual(['contract.completed', 'contract.generate']);
+  });
 });
 
 describe('a link sent elsewhere', () => {
@@ -400,6 +462,17 @@ describe('a link sent elsewhere', () => {
     const notice = await lastMessageTo(ctx.db, agent.email!, 'email');
     expect(notice.subject).toContain('was sent for signing to another address');
     expect(notice.body).toContain('someone.else@example.test');
+    expect(notice.body).not.toContain('/sign-contract/');
+  });
+
+  it('tells a dealer without an e-mail address by SMS to the phone on file (decision 063)', async () => {
+    const phoneOnly = await createUser(ctx.db, { firstName: 'Lerato', surname: 'Khumalo', parentId: agent.id });
+    await ctx.db.update(usersMaster).set({ email: null }).where(eq(usersMaster.id, phoneOnly.id));
+    const res = await generate('admin', phoneOnly.id, { email: 'not.the.dealer@example.test' });
+    expect(res.statusCode).toBe(200);
+    const notice = await lastMessageTo(ctx.db, phoneOnly.phone!, 'sms');
+    expect(notice.body).toContain('was sent for signing to another address');
+    expect(notice.body).toContain('not.the.dealer@example.test');
     expect(notice.body).not.toContain('/sign-contract/');
   });
 });

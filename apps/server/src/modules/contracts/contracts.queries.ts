@@ -14,6 +14,7 @@ export interface AgentFacts {
   firstName: string;
   surname: string;
   email: string | null;
+  phone: string | null;
   identificationNo: string | null;
   address: string | null;
 }
@@ -25,6 +26,7 @@ export async function findAgent(db: Executor, userId: number): Promise<AgentFact
       firstName: usersMaster.firstName,
       surname: usersMaster.surname,
       email: usersMaster.email,
+      phone: usersMaster.phone,
       identificationNo: usersMaster.identificationNo,
       address: sql<
         string | null
@@ -98,6 +100,25 @@ export async function finishContract(
     .set({ ...values, updatedAt: sql`now()` })
     .where(
       and(eq(dealerContracts.id, id), eq(dealerContracts.signTokenHash, hash), eq(dealerContracts.status, 'pending')),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * A DocuSeal contract's new status, only while still pending: two requests (or the job and a
+ * request) learning of it together change it, and audit it, once (decision 063).
+ */
+export async function settleDocuSealContract(
+  tx: Executor,
+  id: number,
+  values: Partial<NewContractRow> & { status: 'completed' | 'declined' | 'expired' },
+): Promise<ContractRow | undefined> {
+  const [row] = await tx
+    .update(dealerContracts)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(
+      and(eq(dealerContracts.id, id), eq(dealerContracts.provider, 'docuseal'), eq(dealerContracts.status, 'pending')),
     )
     .returning();
   return row;

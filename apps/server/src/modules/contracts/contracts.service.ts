@@ -24,7 +24,9 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { type ESign, ESignError } from '../../platform/esign.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { sendNotice } from '../../platform/notices.ts';
 import { assertCanOn } from '../../platform/permissions.ts';
+import type { SmsSender } from '../../platform/sms.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { getStoredFile, saveUpload } from '../files/files.service.ts';
 import { type ContractParty, longDate, renderContract, renderSigned } from './contract-document.ts';
@@ -42,6 +44,7 @@ import {
   lockDueReminders,
   markReminded,
   pendingDocuSealContracts,
+  settleDocuSealContract,
   updateContract,
 } from './contracts.queries.ts';
 
@@ -53,6 +56,8 @@ export interface ContractDeps {
   db: Executor;
   storage: FileStorage;
   mailer: Mailer;
+  /** The dealer without an e-mail address hears of a link sent elsewhere by SMS (decision 063). */
+  sms: SmsSender;
   clock: Clock;
   esign: ESign;
   settings: Pick<Settings, 'publicUrl'>;
@@ -230,11 +235,14 @@ export async function generateContract(
       );
     }
     // Whoever holds the link signs in the dealer's name: sent anywhere but the address on file,
-    // the dealer hears of it there, so a contract cannot be signed for them unseen.
-    if (agent.email && agent.email.toLowerCase() !== body.email.toLowerCase()) {
-      await deps.mailer.send(
+    // the dealer hears of it there (by SMS when they have no address), so a contract cannot be
+    // signed for them unseen (decision 063).
+    if (agent.email?.toLowerCase() !== body.email.toLowerCase()) {
+      await sendNotice(
+        deps,
         {
-          to: agent.email,
+          email: agent.email ?? undefined,
+          phone: agent.phone ?? undefined,
           subject: `Your ${documentName} was sent for signing to another address`,
           text: [
             `Dear ${dealerName},`,
@@ -243,6 +251,7 @@ export async function generateContract(
             'Whoever holds that link can sign in your name. If you did not expect this, contact your administrator at once.',
           ].join('\n'),
         },
+        undefined,
         tx,
       );
     }
@@ -288,7 +297,9 @@ export async function contractDownloadLink(
 ): Promise<ContractDownloadLink> {
   let contract = await contractForAdmin(deps.db, actor, contractId);
   if (contract?.provider === 'docuseal' && contract.status === 'pending') {
-    contract = (await syncDocuSeal(deps, [contract]))[0] ?? contract;
+    // Read again after asking: a request racing this one may be the one that recorded the change.
+    await syncDocuSeal(deps, [contract]);
+    contract = (await findContract(deps.db, contract.id)) ?? contract;
   }
   if (contract?.status !== 'completed') return { status: 404, message: CONTRACT_MESSAGES.notFound };
   const name = `${contract.documentName ?? 'Dealer Agency Agreement'} (signed).pdf`;
@@ -523,11 +534,13 @@ async function syncDocuSeal(
     if (status === 'pending') continue;
     const now = deps.clock.now();
     const row = await deps.db.transaction(async (tx) => {
-      const updated = await updateContract(tx, contract.id, {
+      const updated = await settleDocuSealContract(tx, contract.id, {
         status,
         ...(status === 'completed' ? { signedAt: now } : {}),
         ...(status === 'declined' ? { declinedAt: now } : {}),
       });
+      // Already settled (by a racing request or the job, or expired here): nothing to record.
+      if (!updated) return undefined;
       await insertSystemAudit(tx, [
         { action: `contract.${status}`, entityId: contract.id, before: { status: 'pending' }, after: { status } },
       ]);

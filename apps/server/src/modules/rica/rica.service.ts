@@ -69,6 +69,19 @@ export async function registerSim(
     postalCode: input.postalCode,
     country: input.country,
   });
-  await recordRicaOutcome(db, submission.id, { status: outcome.status, resultText: outcome.resultText });
+  // The operator's answer changes the row's status: audited with it, in one transaction (decision 063).
+  await db.transaction(async (tx) => {
+    await recordRicaOutcome(tx, submission.id, { status: outcome.status, resultText: outcome.resultText });
+    if (outcome.status === submission.status) return;
+    await writeAudit(tx, {
+      actor,
+      action: 'rica.outcome',
+      entity: 'rica_submissions',
+      entityId: String(submission.id),
+      before: { status: submission.status },
+      after: { status: outcome.status },
+      request,
+    });
+  });
   return { code: 200, id: submission.id, status: outcome.status, message: { result: outcome.resultText } };
 }
