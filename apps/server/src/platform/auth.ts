@@ -7,6 +7,7 @@ import { problem } from './errors.ts';
 import type { Mailer } from './mail.ts';
 import type { OneTimePins } from './one-time-pins.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { recordPasswordReset } from './password-reset.ts';
 import { phoneSignIn } from './phone-sign-in.ts';
 import type { SessionPolicy } from './sessions.ts';
 import { signInIdentityStore } from './sign-in-identity.queries.ts';
@@ -14,6 +15,8 @@ import type { SignInLimiter, SignInReservation } from './sign-in-limits.ts';
 
 /** better-auth reads the client address from this header only; we overwrite it with Fastify's request.ip. */
 export const CLIENT_IP_HEADER = 'x-portal-client-ip';
+/** Fastify's request id, for the audit rows written from better-auth's callbacks; always overwritten. */
+export const REQUEST_ID_HEADER = 'x-portal-request-id';
 
 const SESSION_HOURS = 12;
 
@@ -45,6 +48,14 @@ export function createAuth(options: {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       password: { hash: hashPassword, verify: verifyPassword },
+      // A password set by the e-mailed link is the owner's own: the audit shows it (never the
+      // password) and a temporary password an admin knew is over.
+      async onPasswordReset({ user }, request) {
+        await recordPasswordReset(db, user.id, {
+          id: request?.headers.get(REQUEST_ID_HEADER) ?? 'unknown',
+          ip: request?.headers.get(CLIENT_IP_HEADER) ?? '',
+        });
+      },
       async sendResetPassword({ user, token }) {
         // Straight to the web page that sets the new password (it posts the token to /reset-password).
         const url = `${settings.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -89,6 +100,8 @@ export function createAuth(options: {
         },
       },
     },
+    // Reset tokens are kept as a SHA-256 only: whoever reads the table gets no working link.
+    verification: { storeIdentifier: 'hashed' },
     plugins: [phoneSignIn({ db, pins })],
     rateLimit: {
       enabled: true,
@@ -151,6 +164,7 @@ export function toWebHeaders(request: FastifyRequest): Headers {
     else headers.set(name, String(value));
   }
   headers.set(CLIENT_IP_HEADER, request.ip);
+  headers.set(REQUEST_ID_HEADER, String(request.id));
   return headers;
 }
 

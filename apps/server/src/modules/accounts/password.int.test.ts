@@ -118,14 +118,46 @@ describe('password reset by e-mailed link', () => {
     expect(await signInStatus(user.email!, 'SecondTime1')).toBe(401);
   });
 
+  it('keeps only a hash of the reset token, so reading the table gives no working link', async () => {
+    const user = await createUser(ctx.db, { password: PASSWORD });
+    await post('/api/auth/request-password-reset', { email: user.email });
+    const token = new URL(await lastLinkMailedTo(ctx.db, user.email!)).searchParams.get('token')!;
+    const rows = await ctx.db.select().from(authVerification).where(eq(authVerification.value, user.authId!));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.identifier).not.toContain(token);
+    // What the table holds does not work as a token.
+    const stored = rows[0]!.identifier.replace(/^reset-password:/, '');
+    const fromTable = await post('/api/auth/reset-password', { token: stored, newPassword: 'FromTheTable1' });
+    expect(fromTable.statusCode).toBe(400);
+    expect(await signInStatus(user.email!, 'FromTheTable1')).toBe(401);
+    const reset = await post('/api/auth/reset-password', { token, newPassword: 'FromTheLink1' });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it('leaves an audit row and ends a temporary password when the link sets a new one', async () => {
+    const user = await createUser(ctx.db, { password: PASSWORD, tempPw: true });
+    await post('/api/auth/request-password-reset', { email: user.email });
+    const token = new URL(await lastLinkMailedTo(ctx.db, user.email!)).searchParams.get('token')!;
+    const reset = await post('/api/auth/reset-password', { token, newPassword: 'FromTheLink1' });
+    expect(reset.statusCode).toBe(200);
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.password.reset_by_link'), eq(auditLog.entityId, String(user.id))));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorUserId: user.id, actorAuthId: user.authId });
+    expect(audits[0]!.ipAddress).toBeTruthy();
+    expect(JSON.stringify(audits[0])).not.toContain('FromTheLink1');
+    const [row] = await ctx.db.select().from(usersMaster).where(eq(usersMaster.id, user.id));
+    expect(row!.tempPw).toBe(false);
+  });
+
   it('lets the link expire after 1 hour', async () => {
     const user = await createUser(ctx.db, { password: PASSWORD });
     await post('/api/auth/request-password-reset', { email: user.email });
     const token = new URL(await lastLinkMailedTo(ctx.db, user.email!)).searchParams.get('token')!;
-    const [record] = await ctx.db
-      .select()
-      .from(authVerification)
-      .where(eq(authVerification.identifier, `reset-password:${token}`));
+    expect(token.length).toBeGreaterThan(10);
+    const [record] = await ctx.db.select().from(authVerification).where(eq(authVerification.value, user.authId!));
     expect(record!.expiresAt.getTime() - record!.createdAt.getTime()).toBeGreaterThan(59 * 60 * 1000);
     expect(record!.expiresAt.getTime() - record!.createdAt.getTime()).toBeLessThanOrEqual(60 * 60 * 1000 + 1000);
     await ctx.db
