@@ -1,13 +1,14 @@
 import { tooManySignInAttemptsMessage } from '@portal/domain/accounts/limits';
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { problem } from './errors.ts';
 import type { Mailer } from './mail.ts';
 import type { OneTimePins } from './one-time-pins.ts';
+import { recordOwnPasswordChange } from './own-password.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { recordPasswordReset } from './password-reset.ts';
 import { phoneSignIn } from './phone-sign-in.ts';
 import type { SessionPolicy } from './sessions.ts';
 import { signInIdentityStore } from './sign-in-identity.queries.ts';
@@ -51,10 +52,7 @@ export function createAuth(options: {
       // A password set by the e-mailed link is the owner's own: the audit shows it (never the
       // password) and a temporary password an admin knew is over.
       async onPasswordReset({ user }, request) {
-        await recordPasswordReset(db, user.id, {
-          id: request?.headers.get(REQUEST_ID_HEADER) ?? 'unknown',
-          ip: request?.headers.get(CLIENT_IP_HEADER) ?? '',
-        });
+        await recordOwnPasswordChange(db, user.id, 'user.password.reset_by_link', auditRequest(request?.headers));
       },
       async sendResetPassword({ user, token }) {
         // Straight to the web page that sets the new password (it posts the token to /reset-password).
@@ -102,6 +100,15 @@ export function createAuth(options: {
     },
     // Reset tokens are kept as a SHA-256 only: whoever reads the table gets no working link.
     verification: { storeIdentifier: 'hashed' },
+    hooks: {
+      // '/change-password' (the current password was checked): the same audit row as
+      // POST /api/accounts/password, and a temporary password is over.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/change-password' || ctx.context.returned instanceof APIError) return;
+        const authId = ctx.context.session?.user.id ?? ctx.context.newSession?.user.id;
+        if (authId) await recordOwnPasswordChange(db, authId, 'user.password.update', auditRequest(ctx.headers));
+      }),
+    },
     plugins: [phoneSignIn({ db, pins })],
     rateLimit: {
       enabled: true,
@@ -127,6 +134,11 @@ export function createAuth(options: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The request id and client address the auth route put on the headers, for an audit row. */
+function auditRequest(headers: Headers | undefined): { id: string; ip: string } {
+  return { id: headers?.get(REQUEST_ID_HEADER) ?? 'unknown', ip: headers?.get(CLIENT_IP_HEADER) ?? '' };
+}
 
 /**
  * The better-auth endpoints the product uses. Everything else better-auth offers (self sign-up,

@@ -94,6 +94,37 @@ describe('POST /api/auth/change-password', () => {
   });
 });
 
+describe('every way to change the own password leaves its audit row', () => {
+  it('audits a change through better-auth and ends a temporary password; a refused one leaves nothing', async () => {
+    const user = await createUser(ctx.db, { password: PASSWORD, tempPw: true });
+    const cookie = await ctx.signIn(user.email!, PASSWORD);
+    const audits = () =>
+      ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(like(auditLog.action, 'user.password.%'), eq(auditLog.entityId, String(user.id))));
+    const wrong = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'Wrong123', newPassword: 'Nope12345' },
+      cookie,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(await audits()).toHaveLength(0);
+    const changed = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'Changed123' },
+      cookie,
+    );
+    expect(changed.statusCode).toBe(200);
+    const rows = await audits();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'user.password.update', actorUserId: user.id, actorAuthId: user.authId });
+    expect(JSON.stringify(rows[0])).not.toContain('Changed123');
+    const [row] = await ctx.db.select().from(usersMaster).where(eq(usersMaster.id, user.id));
+    expect(row!.tempPw).toBe(false);
+  });
+});
+
 describe('password reset by e-mailed link', () => {
   it('mails a single-use link to the reset page that sets a new password and ends every session', async () => {
     const user = await createUser(ctx.db, { password: PASSWORD });

@@ -4,13 +4,14 @@ import { writeAudit } from './audit.ts';
 import { endTemporaryPasswordOf } from './sign-in-identity.queries.ts';
 
 /**
- * After a password reset by the e-mailed link (better-auth's `onPasswordReset`): the audit row the
- * other password changes leave (never the password), with the owner as the actor, and the end of a
- * temporary password an admin knew (the owner just chose their own).
+ * After the owner set their own password through better-auth (the e-mailed reset link, or
+ * `/change-password` with the current one): the audit row the other password changes leave (never
+ * the password), with the owner as the actor, and the end of a temporary password an admin knew.
  */
-export async function recordPasswordReset(
+export async function recordOwnPasswordChange(
   db: Database,
   authId: string,
+  how: 'user.password.reset_by_link' | 'user.password.update',
   request: Pick<FastifyRequest, 'id' | 'ip'>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -18,11 +19,15 @@ export async function recordPasswordReset(
     if (!found) return;
     await writeAudit(tx, {
       actor: { userId: found.userId, authId },
-      action: 'user.password.reset_by_link',
+      action: how,
       entity: 'users_master',
       entityId: found.userId,
       before: { password: 'old', tempPw: found.wasTemporary },
-      after: { password: 'new', tempPw: false, sessionsEnded: true },
+      after: {
+        password: 'new',
+        tempPw: false,
+        ...(how === 'user.password.reset_by_link' ? { sessionsEnded: true } : { otherSessionsEnded: true }),
+      },
       request,
     });
   });
