@@ -5,8 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { problem } from './errors.ts';
+import { lockUntilCommit } from './locks.queries.ts';
 import type { Mailer } from './mail.ts';
 import type { OneTimePins } from './one-time-pins.ts';
+import { countMessagesSince } from './outbox.queries.ts';
 import { recordOwnPasswordChange } from './own-password.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { phoneSignIn } from './phone-sign-in.ts';
@@ -20,6 +22,10 @@ export const CLIENT_IP_HEADER = 'x-portal-client-ip';
 export const REQUEST_ID_HEADER = 'x-portal-request-id';
 
 const SESSION_HOURS = 12;
+/** Reset links mailed per account within RESET_EMAIL_WINDOW_MS; more requests send nothing. */
+const RESET_EMAILS_PER_WINDOW = 3;
+const RESET_EMAIL_WINDOW_MS = 15 * 60 * 1000;
+const RESET_SUBJECT = 'Reset your password';
 
 export function createAuth(options: {
   settings: Settings;
@@ -57,11 +63,30 @@ export function createAuth(options: {
       async sendResetPassword({ user, token }) {
         // Straight to the web page that sets the new password (it posts the token to /reset-password).
         const url = `${settings.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your password',
-          text: `Hello ${user.name},\n\nUse this link to set a new password. It works once and expires in 1 hour:\n${url}\n\nIf you did not ask for this, ignore this e-mail.`,
-          secrets: [url, token],
+        await db.transaction(async (tx) => {
+          // At most RESET_EMAILS_PER_WINDOW links per address in the window, counted in the outbox
+          // under a lock on the address: nobody floods an inbox from our address. Over it nothing
+          // is sent (the token made for it is never seen) and the answer stays the same, since it
+          // must not tell whether the address has an account. The outbox stamps rows with the
+          // database's clock, so the window is read on the real one.
+          await lockUntilCommit(tx, `password-reset:${user.email}`);
+          const since = new Date(Date.now() - RESET_EMAIL_WINDOW_MS);
+          const mailed = await countMessagesSince(tx, {
+            channel: 'email',
+            recipient: user.email,
+            subject: RESET_SUBJECT,
+            since,
+          });
+          if (mailed >= RESET_EMAILS_PER_WINDOW) return;
+          await mailer.send(
+            {
+              to: user.email,
+              subject: RESET_SUBJECT,
+              text: `Hello ${user.name},\n\nUse this link to set a new password. It works once and expires in 1 hour:\n${url}\n\nIf you did not ask for this, ignore this e-mail.`,
+              secrets: [url, token],
+            },
+            tx,
+          );
         });
       },
     },

@@ -199,6 +199,19 @@ describe('password reset by e-mailed link', () => {
     expect(reset.statusCode).toBe(400);
   });
 
+  it('mails at most 3 reset links per account in 15 minutes, answering every request alike', async () => {
+    const user = await createUser(ctx.db, { password: PASSWORD });
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = await post('/api/auth/request-password-reset', { email: user.email });
+      answers.push({ status: answer.statusCode, body: answer.json() });
+    }
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(answers[0]!.status).toBe(200);
+    const mails = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, user.email!));
+    expect(mails.filter((mail) => mail.subject === 'Reset your password')).toHaveLength(3);
+  });
+
   it('answers an unknown e-mail exactly like a known one and sends nothing', async () => {
     const user = await createUser(ctx.db, { password: PASSWORD });
     const known = await post('/api/auth/request-password-reset', { email: user.email });
