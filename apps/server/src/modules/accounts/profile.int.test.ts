@@ -211,6 +211,30 @@ describe('PUT /api/profile', () => {
     expect(same.statusCode).toBe(200);
   });
 
+  it('is no password oracle for a stolen session: 5 wrong passwords lock the step-up for 15 minutes', async () => {
+    const { user, cookie } = await signedIn();
+    const thief = { ...update, bankAccountNumber: '5555555555' };
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call('PUT', '/api/profile', cookie, { ...thief, currentPassword: `Guess${i}000` });
+      expect(wrong.statusCode).toBe(403);
+    }
+    // The 6th try is not checked, even when it is right, on any step-up route.
+    const locked = await call('PUT', '/api/profile', cookie, { ...thief, currentPassword: PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'STEP_UP_LOCKED' });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    const contact = await call('POST', '/api/profile/contact', cookie, {
+      email: `thief.${user.id}@example.test`,
+      currentPassword: PASSWORD,
+    });
+    expect(contact.statusCode).toBe(429);
+    const banking = await ctx.db.select().from(bankingDetails).where(eq(bankingDetails.userId, user.id));
+    expect(banking.map((row) => row.accountNumber)).not.toContain('5555555555');
+    ctx.clock.advance(15 * 60 * 1000 + 1000);
+    const later = await call('PUT', '/api/profile', cookie, { ...thief, currentPassword: PASSWORD });
+    expect(later.statusCode).toBe(200);
+  });
+
   it('is refused while the commission freeze is on', async () => {
     const { user, cookie } = await signedIn();
     await setFreeze(true);

@@ -52,6 +52,9 @@ type AuditRequest = Pick<FastifyRequest, 'id' | 'ip' | 'log'> & { actor?: Actor 
 
 const frozen = () => new AppError(PROFILE_FROZEN, 409, COMMISSION_FREEZE_MESSAGE);
 
+/** A wrong step-up password is recorded outside the transaction its refusal rolls back. */
+const stepUp = (deps: AccountsDeps) => ({ clock: deps.clock, failures: deps.db });
+
 /** The own profile as '/profile' shows it; account numbers masked. */
 export async function getProfile(db: Executor, userId: number): Promise<Profile> {
   const user = await findUserById(db, userId);
@@ -202,7 +205,7 @@ export async function updateProfile(
         latest.accountType === banking.accountType;
       if (!same) {
         // New banking details redirect pay: the owner types their password again.
-        await assertCurrentPassword(tx, actor.authId, input.currentPassword);
+        await assertCurrentPassword(tx, actor.authId, input.currentPassword, undefined, stepUp(deps));
         await addBanking(tx, { userId, ...banking, createdByAuthId: actor.authId });
         bankingBefore = latest
           ? { ...latest, accountNumber: maskAccountNumber(latest.accountNumber), accountTypeName: undefined }
@@ -211,7 +214,7 @@ export async function updateProfile(
       }
     }
     if (walletChanged && bankingAfter === undefined) {
-      await assertCurrentPassword(tx, actor.authId, input.currentPassword);
+      await assertCurrentPassword(tx, actor.authId, input.currentPassword, undefined, stepUp(deps));
     }
     const pick = (row: UserRow) =>
       Object.fromEntries(Object.keys(changes).map((key) => [key, row[key as keyof UserRow]]));
@@ -292,7 +295,7 @@ export async function changeContact(
     // The e-mail and the phone sign the person in (a reset link, a one-time pin) and the eWallet is
     // the phone's: a session alone must not move them, or a stolen cookie would set its own
     // address, ask for a reset link there and keep the account for good. The password again.
-    await assertCurrentPassword(tx, actor.authId, input.currentPassword);
+    await assertCurrentPassword(tx, actor.authId, input.currentPassword, undefined, stepUp(deps));
     const changes = {
       ...(emailChanged ? { email, emailVerified: false } : {}),
       ...(phoneChanged ? { phone, phoneVerified: false } : {}),
