@@ -3,7 +3,8 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
+import type { Clock } from './clock.ts';
 import { problem } from './errors.ts';
 import { lockUntilCommit } from './locks.queries.ts';
 import type { Mailer } from './mail.ts';
@@ -15,6 +16,7 @@ import { phoneSignIn } from './phone-sign-in.ts';
 import type { SessionPolicy } from './sessions.ts';
 import { signInIdentityStore } from './sign-in-identity.queries.ts';
 import type { SignInLimiter, SignInReservation } from './sign-in-limits.ts';
+import { assertStepUpOpen, recordStepUpFailure } from './step-up.ts';
 
 /** better-auth reads the client address from this header only; we overwrite it with Fastify's request.ip. */
 export const CLIENT_IP_HEADER = 'x-portal-client-ip';
@@ -211,6 +213,8 @@ export interface AuthRouteRules {
   limiter?: SignInLimiter;
   /** Idle and absolute session expiry for better-auth's own endpoints too. */
   sessions?: SessionPolicy;
+  /** The step-up lock (platform/step-up.ts) for better-auth's `/change-password` too. */
+  stepUp?: { db: Executor; clock: Clock };
 }
 
 function hasSessionCookie(request: FastifyRequest): boolean {
@@ -245,7 +249,7 @@ export function registerAuthRoutes(
   settings: Settings,
   rules: AuthRouteRules = {},
 ): void {
-  const { limiter, sessions } = rules;
+  const { limiter, sessions, stepUp } = rules;
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -275,6 +279,15 @@ export function registerAuthRoutes(
         if (found) await sessions.admit(found.session);
       }
 
+      // '/change-password' checks the current password: the same per-account lock as every other
+      // step-up, so it is no password oracle for a stolen session either (decision 064).
+      let stepUpOf: string | undefined;
+      if (stepUp && request.method === 'POST' && path === '/change-password' && hasSessionCookie(request)) {
+        const found = await auth.api.getSession({ headers, query: { disableRefresh: true } });
+        stepUpOf = found?.user.id;
+        if (stepUpOf) await assertStepUpOpen(stepUp.db, stepUpOf, 'currentPassword', stepUp.clock);
+      }
+
       let reservation: SignInReservation | undefined;
       if (limiter && request.method === 'POST' && path === '/sign-in/email' && typeof payload?.email === 'string') {
         reservation = await limiter.reserve(payload.email, request.ip);
@@ -300,7 +313,11 @@ export function registerAuthRoutes(
       if (cookies.length) reply.header('set-cookie', cookies);
       if (!response.body) return reply.send(null);
       if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
-        return reply.type('application/problem+json').send(asProblem(response.status, await response.json()));
+        const refusal = asProblem(response.status, await response.json());
+        if (stepUp && stepUpOf && refusal.code === 'INVALID_PASSWORD') {
+          await recordStepUpFailure(stepUp.db, stepUpOf, stepUp.clock);
+        }
+        return reply.type('application/problem+json').send(refusal);
       }
       if (TOKEN_PATHS.has(path) && response.ok) {
         // The session lives in the HttpOnly cookie; the raw token must not reach page scripts.

@@ -48,10 +48,25 @@ export async function assertCurrentPassword(
       { field, message: CURRENT_PASSWORD_REQUIRED },
     ]);
   }
-  const now = (options.clock ?? systemClock).now();
-  const account = `step-up:${authId}`;
+  const clock = options.clock ?? systemClock;
+  await assertStepUpOpen(db, authId, field, clock);
+  const hash = await findPasswordHash(db, authId);
+  if (!hash || !(await verifyPassword({ hash, password }))) {
+    await recordStepUpFailure(options.failures ?? db, authId, clock);
+    throw new AppError('STEP_UP_FAILED', 403, CURRENT_PASSWORD_WRONG, [{ field, message: CURRENT_PASSWORD_WRONG }]);
+  }
+}
+
+/** Throws 429 STEP_UP_LOCKED while wrong passwords lock the account's step-ups. */
+export async function assertStepUpOpen(
+  db: Executor,
+  authId: string,
+  field = 'currentPassword',
+  clock: Clock = systemClock,
+): Promise<void> {
+  const now = clock.now();
   const until = await findFailureLockUntil(db, {
-    account,
+    account: stepUpAccount(authId),
     now,
     windowMs: STEP_UP_WINDOW_MS,
     lockMs: STEP_UP_LOCK_MS,
@@ -62,9 +77,11 @@ export async function assertCurrentPassword(
     const message = `Too many wrong passwords. ${tryAgainIn(retryAfterSeconds)}`;
     throw new AppError('STEP_UP_LOCKED', 429, message, [{ field, message }], retryAfterSeconds);
   }
-  const hash = await findPasswordHash(db, authId);
-  if (!hash || !(await verifyPassword({ hash, password }))) {
-    await insertFailure(options.failures ?? db, { account, clientIp: 'step-up', failedAt: now });
-    throw new AppError('STEP_UP_FAILED', 403, CURRENT_PASSWORD_WRONG, [{ field, message: CURRENT_PASSWORD_WRONG }]);
-  }
 }
+
+/** One wrong step-up password of the account (also better-auth's `/change-password`). */
+export async function recordStepUpFailure(db: Executor, authId: string, clock: Clock = systemClock): Promise<void> {
+  await insertFailure(db, { account: stepUpAccount(authId), clientIp: 'step-up', failedAt: clock.now() });
+}
+
+const stepUpAccount = (authId: string) => `step-up:${authId}`;

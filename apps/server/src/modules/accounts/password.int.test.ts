@@ -125,6 +125,32 @@ describe('every way to change the own password leaves its audit row', () => {
   });
 });
 
+describe('better-auth change-password counts wrong passwords with the other step-ups', () => {
+  it('locks after 5 wrong current passwords within 15 minutes, the right one included', async () => {
+    const user = await createUser(ctx.db, { password: PASSWORD });
+    const cookie = await ctx.signIn(user.email!, PASSWORD);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post(
+        '/api/auth/change-password',
+        { currentPassword: `Guess${i}000`, newPassword: 'Nope12345' },
+        cookie,
+      );
+      expect(wrong.statusCode).toBe(400);
+    }
+    const locked = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'Nope12345' },
+      cookie,
+    );
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'STEP_UP_LOCKED' });
+    // The same lock holds on the portal's own route.
+    const own = await post('/api/accounts/password', { currentPassword: PASSWORD, newPassword: 'Nope12345' }, cookie);
+    expect(own.statusCode).toBe(429);
+    expect(await signInStatus(user.email!, 'Nope12345')).toBe(401);
+  });
+});
+
 describe('password reset by e-mailed link', () => {
   it('mails a single-use link to the reset page that sets a new password and ends every session', async () => {
     const user = await createUser(ctx.db, { password: PASSWORD });
