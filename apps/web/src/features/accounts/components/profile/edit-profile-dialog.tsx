@@ -233,8 +233,8 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
             if (result.phoneChanged) navigate(paths.verifyPhone, { state: { codeSent: true } });
           },
           onError: (error) => {
-            if (error instanceof ApiError && error.status === 403) {
-              // The details are saved; a new phone or e-mail needs the password.
+            if (error instanceof ApiError && (error.status === 403 || error.status === 429)) {
+              // The details are saved; a new phone or e-mail needs the password (429: too many wrong).
               setError('currentPassword', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
               return;
             }
