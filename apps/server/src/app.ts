@@ -115,7 +115,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   registerOriginCheck(app, [settings.publicUrl, 'http://localhost:5173']);
-  registerAuthRoutes(app, auth, settings, { limiter: deps.signInLimiter, sessions: deps.sessions });
+  registerAuthRoutes(app, auth, settings, {
+    limiter: deps.signInLimiter,
+    sessions: deps.sessions,
+    stepUp: { db, clock: deps.clock },
+  });
 
   const guards = createGuards(deps);
   await app.register(healthRoutes(db, VERSION));

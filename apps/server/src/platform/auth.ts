@@ -1,21 +1,33 @@
 import { tooManySignInAttemptsMessage } from '@portal/domain/accounts/limits';
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
+import type { Clock } from './clock.ts';
 import { problem } from './errors.ts';
+import { lockUntilCommit } from './locks.queries.ts';
 import type { Mailer } from './mail.ts';
 import type { OneTimePins } from './one-time-pins.ts';
+import { countMessagesSince } from './outbox.queries.ts';
+import { recordOwnPasswordChange } from './own-password.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { phoneSignIn } from './phone-sign-in.ts';
 import type { SessionPolicy } from './sessions.ts';
 import { signInIdentityStore } from './sign-in-identity.queries.ts';
 import type { SignInLimiter, SignInReservation } from './sign-in-limits.ts';
+import { assertStepUpOpen, recordStepUpFailure } from './step-up.ts';
 
 /** better-auth reads the client address from this header only; we overwrite it with Fastify's request.ip. */
 export const CLIENT_IP_HEADER = 'x-portal-client-ip';
+/** Fastify's request id, for the audit rows written from better-auth's callbacks; always overwritten. */
+export const REQUEST_ID_HEADER = 'x-portal-request-id';
 
 const SESSION_HOURS = 12;
+/** Reset links mailed per account within RESET_EMAIL_WINDOW_MS; more requests send nothing. */
+const RESET_EMAILS_PER_WINDOW = 3;
+const RESET_EMAIL_WINDOW_MS = 15 * 60 * 1000;
+const RESET_SUBJECT = 'Reset your password';
 
 export function createAuth(options: {
   settings: Settings;
@@ -45,14 +57,38 @@ export function createAuth(options: {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       password: { hash: hashPassword, verify: verifyPassword },
+      // A password set by the e-mailed link is the owner's own: the audit shows it (never the
+      // password) and a temporary password an admin knew is over.
+      async onPasswordReset({ user }, request) {
+        await recordOwnPasswordChange(db, user.id, 'user.password.reset_by_link', auditRequest(request?.headers));
+      },
       async sendResetPassword({ user, token }) {
         // Straight to the web page that sets the new password (it posts the token to /reset-password).
         const url = `${settings.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your password',
-          text: `Hello ${user.name},\n\nUse this link to set a new password. It works once and expires in 1 hour:\n${url}\n\nIf you did not ask for this, ignore this e-mail.`,
-          secrets: [url, token],
+        await db.transaction(async (tx) => {
+          // At most RESET_EMAILS_PER_WINDOW links per address in the window, counted in the outbox
+          // under a lock on the address: nobody floods an inbox from our address. Over it nothing
+          // is sent (the token made for it is never seen) and the answer stays the same, since it
+          // must not tell whether the address has an account. The outbox stamps rows with the
+          // database's clock, so the window is read on the real one.
+          await lockUntilCommit(tx, `password-reset:${user.email}`);
+          const since = new Date(Date.now() - RESET_EMAIL_WINDOW_MS);
+          const mailed = await countMessagesSince(tx, {
+            channel: 'email',
+            recipient: user.email,
+            subject: RESET_SUBJECT,
+            since,
+          });
+          if (mailed >= RESET_EMAILS_PER_WINDOW) return;
+          await mailer.send(
+            {
+              to: user.email,
+              subject: RESET_SUBJECT,
+              text: `Hello ${user.name},\n\nUse this link to set a new password. It works once and expires in 1 hour:\n${url}\n\nIf you did not ask for this, ignore this e-mail.`,
+              secrets: [url, token],
+            },
+            tx,
+          );
         });
       },
     },
@@ -89,6 +125,17 @@ export function createAuth(options: {
         },
       },
     },
+    // Reset tokens are kept as a SHA-256 only: whoever reads the table gets no working link.
+    verification: { storeIdentifier: 'hashed' },
+    hooks: {
+      // '/change-password' (the current password was checked): the same audit row as
+      // POST /api/accounts/password, and a temporary password is over.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/change-password' || ctx.context.returned instanceof APIError) return;
+        const authId = ctx.context.session?.user.id ?? ctx.context.newSession?.user.id;
+        if (authId) await recordOwnPasswordChange(db, authId, 'user.password.update', auditRequest(ctx.headers));
+      }),
+    },
     plugins: [phoneSignIn({ db, pins })],
     rateLimit: {
       enabled: true,
@@ -114,6 +161,11 @@ export function createAuth(options: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The request id and client address the auth route put on the headers, for an audit row. */
+function auditRequest(headers: Headers | undefined): { id: string; ip: string } {
+  return { id: headers?.get(REQUEST_ID_HEADER) ?? 'unknown', ip: headers?.get(CLIENT_IP_HEADER) ?? '' };
+}
 
 /**
  * The better-auth endpoints the product uses. Everything else better-auth offers (self sign-up,
@@ -151,6 +203,7 @@ export function toWebHeaders(request: FastifyRequest): Headers {
     else headers.set(name, String(value));
   }
   headers.set(CLIENT_IP_HEADER, request.ip);
+  headers.set(REQUEST_ID_HEADER, String(request.id));
   return headers;
 }
 
@@ -160,6 +213,8 @@ export interface AuthRouteRules {
   limiter?: SignInLimiter;
   /** Idle and absolute session expiry for better-auth's own endpoints too. */
   sessions?: SessionPolicy;
+  /** The step-up lock (platform/step-up.ts) for better-auth's `/change-password` too. */
+  stepUp?: { db: Executor; clock: Clock };
 }
 
 function hasSessionCookie(request: FastifyRequest): boolean {
@@ -194,7 +249,7 @@ export function registerAuthRoutes(
   settings: Settings,
   rules: AuthRouteRules = {},
 ): void {
-  const { limiter, sessions } = rules;
+  const { limiter, sessions, stepUp } = rules;
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -224,6 +279,15 @@ export function registerAuthRoutes(
         if (found) await sessions.admit(found.session);
       }
 
+      // '/change-password' checks the current password: the same per-account lock as every other
+      // step-up, so it is no password oracle for a stolen session either (decision 064).
+      let stepUpOf: string | undefined;
+      if (stepUp && request.method === 'POST' && path === '/change-password' && hasSessionCookie(request)) {
+        const found = await auth.api.getSession({ headers, query: { disableRefresh: true } });
+        stepUpOf = found?.user.id;
+        if (stepUpOf) await assertStepUpOpen(stepUp.db, stepUpOf, 'currentPassword', stepUp.clock);
+      }
+
       let reservation: SignInReservation | undefined;
       if (limiter && request.method === 'POST' && path === '/sign-in/email' && typeof payload?.email === 'string') {
         reservation = await limiter.reserve(payload.email, request.ip);
@@ -249,7 +313,11 @@ export function registerAuthRoutes(
       if (cookies.length) reply.header('set-cookie', cookies);
       if (!response.body) return reply.send(null);
       if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
-        return reply.type('application/problem+json').send(asProblem(response.status, await response.json()));
+        const refusal = asProblem(response.status, await response.json());
+        if (stepUp && stepUpOf && refusal.code === 'INVALID_PASSWORD') {
+          await recordStepUpFailure(stepUp.db, stepUpOf, stepUp.clock);
+        }
+        return reply.type('application/problem+json').send(refusal);
       }
       if (TOKEN_PATHS.has(path) && response.ok) {
         // The session lives in the HttpOnly cookie; the raw token must not reach page scripts.

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
 
@@ -52,4 +52,23 @@ export async function recordDelivered(db: Executor, id: number): Promise<void> {
     .update(outboxMessages)
     .set({ status: 'sent', sentAt: new Date(), pending: null, nextAttemptAt: null, updatedAt: new Date() })
     .where(eq(outboxMessages.id, id));
+}
+
+/** How many messages of one kind (channel and subject) went to the recipient since `since`. */
+export async function countMessagesSince(
+  db: Executor,
+  message: { channel: string; recipient: string; subject: string; since: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.recipient, message.recipient),
+        gt(outboxMessages.createdAt, message.since),
+        eq(outboxMessages.channel, message.channel),
+        eq(outboxMessages.subject, message.subject),
+      ),
+    );
+  return row?.n ?? 0;
 }

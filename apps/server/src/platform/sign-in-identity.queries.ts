@@ -95,3 +95,27 @@ export function signInIdentityStore(db: Database) {
     },
   });
 }
+
+/**
+ * The password of this identity was set by its owner (the e-mailed link): a temporary password is
+ * over. Answers the dealer's id and whether the password was temporary, or undefined without one.
+ */
+export async function endTemporaryPasswordOf(
+  tx: Executor,
+  authId: string,
+): Promise<{ userId: number; wasTemporary: boolean } | undefined> {
+  const [before] = await tx
+    .select({ userId: usersMaster.id, tempPw: usersMaster.tempPw })
+    .from(usersMaster)
+    .where(eq(usersMaster.authId, authId))
+    .for('update')
+    .limit(1);
+  if (!before) return undefined;
+  if (before.tempPw) {
+    await tx
+      .update(usersMaster)
+      .set({ tempPw: false, lastUpdatedBy: before.userId, lastUpdatedByAuthId: authId, updatedAt: new Date() })
+      .where(eq(usersMaster.id, before.userId));
+  }
+  return { userId: before.userId, wasTemporary: before.tempPw === true };
+}

@@ -114,7 +114,7 @@ export const ContactChangeRequest = z
       },
       { only: 'stored' },
     ).optional(),
-    /** An eWallet payee is paid to their phone: a new one needs the password, as a new account does. */
+    /** A new e-mail or phone signs the person in (reset link, one-time pin): it needs the password. */
     currentPassword: z.string().max(128).optional(),
   })
   .refine((value) => value.email !== undefined || value.phone !== undefined, { message: 'Nothing to change' });

@@ -90,7 +90,7 @@ export async function updateOwnPassword(
   { currentPassword, newPassword }: UpdatePasswordRequest,
   request: AuditRequest,
 ): Promise<{ message: string }> {
-  await assertCurrentPassword(deps.db, actor.authId, currentPassword);
+  await assertCurrentPassword(deps.db, actor.authId, currentPassword, undefined, { clock: deps.clock });
   const context = await deps.auth.$context;
   const hash = await context.password.hash(newPassword);
   await deps.db.transaction(async (tx) => {

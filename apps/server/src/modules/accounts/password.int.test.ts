@@ -94,6 +94,63 @@ describe('POST /api/auth/change-password', () => {
   });
 });
 
+describe('every way to change the own password leaves its audit row', () => {
+  it('audits a change through better-auth and ends a temporary password; a refused one leaves nothing', async () => {
+    const user = await createUser(ctx.db, { password: PASSWORD, tempPw: true });
+    const cookie = await ctx.signIn(user.email!, PASSWORD);
+    const audits = () =>
+      ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(like(auditLog.action, 'user.password.%'), eq(auditLog.entityId, String(user.id))));
+    const wrong = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'Wrong123', newPassword: 'Nope12345' },
+      cookie,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(await audits()).toHaveLength(0);
+    const changed = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'Changed123' },
+      cookie,
+    );
+    expect(changed.statusCode).toBe(200);
+    const rows = await audits();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'user.password.update', actorUserId: user.id, actorAuthId: user.authId });
+    expect(JSON.stringify(rows[0])).not.toContain('Changed123');
+    const [row] = await ctx.db.select().from(usersMaster).where(eq(usersMaster.id, user.id));
+    expect(row!.tempPw).toBe(false);
+  });
+});
+
+describe('better-auth change-password counts wrong passwords with the other step-ups', () => {
+  it('locks after 5 wrong current passwords within 15 minutes, the right one included', async () => {
+    const user = await createUser(ctx.db, { password: PASSWORD });
+    const cookie = await ctx.signIn(user.email!, PASSWORD);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post(
+        '/api/auth/change-password',
+        { currentPassword: `Guess${i}000`, newPassword: 'Nope12345' },
+        cookie,
+      );
+      expect(wrong.statusCode).toBe(400);
+    }
+    const locked = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'Nope12345' },
+      cookie,
+    );
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'STEP_UP_LOCKED' });
+    // The same lock holds on the portal's own route.
+    const own = await post('/api/accounts/password', { currentPassword: PASSWORD, newPassword: 'Nope12345' }, cookie);
+    expect(own.statusCode).toBe(429);
+    expect(await signInStatus(user.email!, 'Nope12345')).toBe(401);
+  });
+});
+
 describe('password reset by e-mailed link', () => {
   it('mails a single-use link to the reset page that sets a new password and ends every session', async () => {
     const user = await createUser(ctx.db, { password: PASSWORD });
@@ -118,14 +175,46 @@ describe('password reset by e-mailed link', () => {
     expect(await signInStatus(user.email!, 'SecondTime1')).toBe(401);
   });
 
+  it('keeps only a hash of the reset token, so reading the table gives no working link', async () => {
+    const user = await createUser(ctx.db, { password: PASSWORD });
+    await post('/api/auth/request-password-reset', { email: user.email });
+    const token = new URL(await lastLinkMailedTo(ctx.db, user.email!)).searchParams.get('token')!;
+    const rows = await ctx.db.select().from(authVerification).where(eq(authVerification.value, user.authId!));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.identifier).not.toContain(token);
+    // What the table holds does not work as a token.
+    const stored = rows[0]!.identifier.replace(/^reset-password:/, '');
+    const fromTable = await post('/api/auth/reset-password', { token: stored, newPassword: 'FromTheTable1' });
+    expect(fromTable.statusCode).toBe(400);
+    expect(await signInStatus(user.email!, 'FromTheTable1')).toBe(401);
+    const reset = await post('/api/auth/reset-password', { token, newPassword: 'FromTheLink1' });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it('leaves an audit row and ends a temporary password when the link sets a new one', async () => {
+    const user = await createUser(ctx.db, { password: PASSWORD, tempPw: true });
+    await post('/api/auth/request-password-reset', { email: user.email });
+    const token = new URL(await lastLinkMailedTo(ctx.db, user.email!)).searchParams.get('token')!;
+    const reset = await post('/api/auth/reset-password', { token, newPassword: 'FromTheLink1' });
+    expect(reset.statusCode).toBe(200);
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.password.reset_by_link'), eq(auditLog.entityId, String(user.id))));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorUserId: user.id, actorAuthId: user.authId });
+    expect(audits[0]!.ipAddress).toBeTruthy();
+    expect(JSON.stringify(audits[0])).not.toContain('FromTheLink1');
+    const [row] = await ctx.db.select().from(usersMaster).where(eq(usersMaster.id, user.id));
+    expect(row!.tempPw).toBe(false);
+  });
+
   it('lets the link expire after 1 hour', async () => {
     const user = await createUser(ctx.db, { password: PASSWORD });
     await post('/api/auth/request-password-reset', { email: user.email });
     const token = new URL(await lastLinkMailedTo(ctx.db, user.email!)).searchParams.get('token')!;
-    const [record] = await ctx.db
-      .select()
-      .from(authVerification)
-      .where(eq(authVerification.identifier, `reset-password:${token}`));
+    expect(token.length).toBeGreaterThan(10);
+    const [record] = await ctx.db.select().from(authVerification).where(eq(authVerification.value, user.authId!));
     expect(record!.expiresAt.getTime() - record!.createdAt.getTime()).toBeGreaterThan(59 * 60 * 1000);
     expect(record!.expiresAt.getTime() - record!.createdAt.getTime()).toBeLessThanOrEqual(60 * 60 * 1000 + 1000);
     await ctx.db
@@ -134,6 +223,19 @@ describe('password reset by e-mailed link', () => {
       .where(eq(authVerification.id, record!.id));
     const reset = await post('/api/auth/reset-password', { token, newPassword: 'TooLate123' });
     expect(reset.statusCode).toBe(400);
+  });
+
+  it('mails at most 3 reset links per account in 15 minutes, answering every request alike', async () => {
+    const user = await createUser(ctx.db, { password: PASSWORD });
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = await post('/api/auth/request-password-reset', { email: user.email });
+      answers.push({ status: answer.statusCode, body: answer.json() });
+    }
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(answers[0]!.status).toBe(200);
+    const mails = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, user.email!));
+    expect(mails.filter((mail) => mail.subject === 'Reset your password')).toHaveLength(3);
   });
 
   it('answers an unknown e-mail exactly like a known one and sends nothing', async () => {

@@ -211,6 +211,30 @@ describe('PUT /api/profile', () => {
     expect(same.statusCode).toBe(200);
   });
 
+  it('is no password oracle for a stolen session: 5 wrong passwords lock the step-up for 15 minutes', async () => {
+    const { user, cookie } = await signedIn();
+    const thief = { ...update, bankAccountNumber: '5555555555' };
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call('PUT', '/api/profile', cookie, { ...thief, currentPassword: `Guess${i}000` });
+      expect(wrong.statusCode).toBe(403);
+    }
+    // The 6th try is not checked, even when it is right, on any step-up route.
+    const locked = await call('PUT', '/api/profile', cookie, { ...thief, currentPassword: PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'STEP_UP_LOCKED' });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    const contact = await call('POST', '/api/profile/contact', cookie, {
+      email: `thief.${user.id}@example.test`,
+      currentPassword: PASSWORD,
+    });
+    expect(contact.statusCode).toBe(429);
+    const banking = await ctx.db.select().from(bankingDetails).where(eq(bankingDetails.userId, user.id));
+    expect(banking.map((row) => row.accountNumber)).not.toContain('5555555555');
+    ctx.clock.advance(15 * 60 * 1000 + 1000);
+    const later = await call('PUT', '/api/profile', cookie, { ...thief, currentPassword: PASSWORD });
+    expect(later.statusCode).toBe(200);
+  });
+
   it('is refused while the commission freeze is on', async () => {
     const { user, cookie } = await signedIn();
     await setFreeze(true);
@@ -308,7 +332,7 @@ describe('contact details', () => {
   it('changes the phone, unverifies it and sends a pin to the new number', async () => {
     const { user, cookie } = await signedIn();
     const newPhone = `+2784${String(user.id).padStart(7, '0').slice(-7)}`;
-    const response = await call('POST', '/api/profile/contact', cookie, { phone: newPhone });
+    const response = await call('POST', '/api/profile/contact', cookie, { phone: newPhone, currentPassword: PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ code: 200, phoneChanged: true, emailChanged: false });
     expect(await rowOf(user.id)).toMatchObject({ phone: newPhone, phoneVerified: false, emailVerified: true });
@@ -337,7 +361,7 @@ describe('contact details', () => {
   it('changes the e-mail (also the sign-in e-mail), unverifies it and mails a verification link', async () => {
     const { user, cookie } = await signedIn();
     const newEmail = `New.Address.${user.id}@example.test`;
-    const response = await call('POST', '/api/profile/contact', cookie, { email: newEmail });
+    const response = await call('POST', '/api/profile/contact', cookie, { email: newEmail, currentPassword: PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ code: 200, emailChanged: true, phoneChanged: false });
     expect(await rowOf(user.id)).toMatchObject({ email: newEmail, emailVerified: false });
@@ -349,6 +373,35 @@ describe('contact details', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'profile.contact.update'), eq(auditLog.entityId, String(user.id))));
     expect(audits).toHaveLength(1);
+  });
+
+  it('a session alone cannot move the sign-in e-mail or phone: the password again, or nothing changes', async () => {
+    // A stolen session cookie would otherwise set its own address, ask for a reset link there and
+    // own the account for good (or its own number, and sign in by pin whenever it likes).
+    const { user, cookie } = await signedIn();
+    const attackerEmail = `attacker.${user.id}@example.test`;
+    const attackerPhone = `+2782${String(user.id).padStart(7, '0').slice(-7)}`;
+    for (const body of [{ email: attackerEmail }, { phone: attackerPhone }]) {
+      const refused = await call('POST', '/api/profile/contact', cookie, body);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+      const wrong = await call('POST', '/api/profile/contact', cookie, { ...body, currentPassword: 'Wrong123' });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toMatchObject({ code: 'STEP_UP_FAILED' });
+    }
+    expect(await rowOf(user.id)).toMatchObject({ email: user.email, phone: user.phone });
+    const [identity] = await ctx.db.select().from(authUser).where(eq(authUser.id, user.authId!));
+    expect(identity).toMatchObject({ email: user.email!.toLowerCase(), phoneNumber: user.phone });
+    // Neither the attacker's address nor their number reaches the account.
+    await call('POST', '/api/auth/request-password-reset', undefined, { email: attackerEmail });
+    await expect(lastMessageTo(ctx.db, attackerEmail, 'email')).rejects.toThrow(/no email/);
+    const pin = await call('POST', '/api/auth/phone-sign-in/send-code', undefined, { phone: attackerPhone });
+    expect(pin.statusCode).toBe(404);
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'profile.contact.update'), eq(auditLog.entityId, String(user.id))));
+    expect(audits).toHaveLength(0);
   });
 
   it('answers unchanged values without changing anything', async () => {
@@ -373,7 +426,10 @@ describe('contact details', () => {
   it('is refused while the commission freeze is on', async () => {
     const { user, cookie } = await signedIn();
     await setFreeze(true);
-    const response = await call('POST', '/api/profile/contact', cookie, { email: `frozen.${user.id}@example.test` });
+    const response = await call('POST', '/api/profile/contact', cookie, {
+      email: `frozen.${user.id}@example.test`,
+      currentPassword: PASSWORD,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'PROFILE_FROZEN', detail: COMMISSION_FREEZE_MESSAGE });
     expect((await rowOf(user.id)).email).toBe(user.email);

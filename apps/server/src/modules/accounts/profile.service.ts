@@ -52,6 +52,9 @@ type AuditRequest = Pick<FastifyRequest, 'id' | 'ip' | 'log'> & { actor?: Actor 
 
 const frozen = () => new AppError(PROFILE_FROZEN, 409, COMMISSION_FREEZE_MESSAGE);
 
+/** A wrong step-up password is recorded outside the transaction its refusal rolls back. */
+const stepUp = (deps: AccountsDeps) => ({ clock: deps.clock, failures: deps.db });
+
 /** The own profile as '/profile' shows it; account numbers masked. */
 export async function getProfile(db: Executor, userId: number): Promise<Profile> {
   const user = await findUserById(db, userId);
@@ -202,7 +205,7 @@ export async function updateProfile(
         latest.accountType === banking.accountType;
       if (!same) {
         // New banking details redirect pay: the owner types their password again.
-        await assertCurrentPassword(tx, actor.authId, input.currentPassword);
+        await assertCurrentPassword(tx, actor.authId, input.currentPassword, undefined, stepUp(deps));
         await addBanking(tx, { userId, ...banking, createdByAuthId: actor.authId });
         bankingBefore = latest
           ? { ...latest, accountNumber: maskAccountNumber(latest.accountNumber), accountTypeName: undefined }
@@ -211,7 +214,7 @@ export async function updateProfile(
       }
     }
     if (walletChanged && bankingAfter === undefined) {
-      await assertCurrentPassword(tx, actor.authId, input.currentPassword);
+      await assertCurrentPassword(tx, actor.authId, input.currentPassword, undefined, stepUp(deps));
     }
     const pick = (row: UserRow) =>
       Object.fromEntries(Object.keys(changes).map((key) => [key, row[key as keyof UserRow]]));
@@ -263,8 +266,8 @@ export async function contactAvailability(
 }
 
 /**
- * POST /api/profile/contact: a new e-mail and/or phone for the signed-in user. Each changed one is
- * unverified again (users_master and the sign-in identity); a phone change sends a one-time pin to
+ * POST /api/profile/contact: a new e-mail and/or phone for the signed-in user, with the current
+ * password (step-up: they sign the person in). Each changed one is unverified again (users_master and the sign-in identity); a phone change sends a one-time pin to
  * the new number, an e-mail change a verification link to the new address. Refused while frozen.
  */
 export async function changeContact(
@@ -289,10 +292,10 @@ export async function changeContact(
     if (emailChanged && (await emailTakenByOther(tx, email, user))) {
       throw conflict(EMAIL_IN_USE, [{ field: 'email', message: EMAIL_IN_USE }], 'EMAIL_IN_USE');
     }
-    // The eWallet is the phone's: a new phone redirects an eWallet payee's pay.
-    if (phoneChanged && user.refsPaymentType === 'eWallet') {
-      await assertCurrentPassword(tx, actor.authId, input.currentPassword);
-    }
+    // The e-mail and the phone sign the person in (a reset link, a one-time pin) and the eWallet is
+    // the phone's: a session alone must not move them, or a stolen cookie would set its own
+    // address, ask for a reset link there and keep the account for good. The password again.
+    await assertCurrentPassword(tx, actor.authId, input.currentPassword, undefined, stepUp(deps));
     const changes = {
       ...(emailChanged ? { email, emailVerified: false } : {}),
       ...(phoneChanged ? { phone, phoneVerified: false } : {}),

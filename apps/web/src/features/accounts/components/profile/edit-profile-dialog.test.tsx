@@ -190,11 +190,12 @@ describe('EditProfileDialog', () => {
     const { onClose } = await openDialog();
     type('Account number', '1234567890');
     type('Phone number', '+27829998877');
+    type('Current password', 'Secret123');
     submit();
     expect(await screen.findByRole('heading', { name: 'Verify phone page' })).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
     const contact = fetchSpy.mock.calls.find(([url]) => url === '/api/profile/contact');
-    expect(JSON.parse(String(contact?.[1]?.body))).toEqual({ phone: '+27829998877' });
+    expect(JSON.parse(String(contact?.[1]?.body))).toEqual({ phone: '+27829998877', currentPassword: 'Secret123' });
   });
 
   it("sends the password with an eWallet payee's new phone and shows a refusal beside it", async () => {

@@ -233,8 +233,8 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
             if (result.phoneChanged) navigate(paths.verifyPhone, { state: { codeSent: true } });
           },
           onError: (error) => {
-            if (error instanceof ApiError && error.status === 403) {
-              // The details are saved; the new phone of an eWallet payee needs the password.
+            if (error instanceof ApiError && (error.status === 403 || error.status === 429)) {
+              // The details are saved; a new phone or e-mail needs the password (429: too many wrong).
               setError('currentPassword', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
               return;
             }
@@ -415,7 +415,7 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
             id="profile-current-password"
             label="Current password"
             autoComplete="current-password"
-            helperText="Needed when how you are paid changes: banking details, payment type, eWallet link, or an eWallet payee's phone"
+            helperText="Needed when how you are paid or how you sign in changes: banking details, payment type, eWallet link, phone number or email address"
           />
 
           <SectionTitle>Contact details</SectionTitle>

@@ -138,7 +138,7 @@ export function toContactChange(values: EditProfileValues, profile: Profile): Co
   if (phoneChanged(values, profile)) change.phone = values.phone.trim();
   if (emailChanged(values, profile)) change.email = values.email.trim();
   if (change.phone === undefined && change.email === undefined) return undefined;
-  // An eWallet payee's new phone redirects their pay: the server asks for the password.
-  if (change.phone !== undefined && values.currentPassword) change.currentPassword = values.currentPassword;
+  // A new e-mail or phone signs the person in (reset link, one-time pin): the server asks for the password.
+  if (values.currentPassword) change.currentPassword = values.currentPassword;
   return change;
 }
