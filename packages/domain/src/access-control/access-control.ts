@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Feature } from '../accounts/me.ts';
-import { pageOf } from '../platform/problem.ts';
+import { PageNumber, pageOf } from '../platform/problem.ts';
 
 /** One row of '/access-control': a dealer with a True/False per feature (spec 3 §2.15). */
 export const AccessControlRow = z.object({
@@ -14,7 +14,7 @@ export const AccessControlRow = z.object({
 export type AccessControlRow = z.infer<typeof AccessControlRow>;
 
 export const AccessControlQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber,
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
   search: z.string().trim().max(100).optional(),
   adminsOnly: z

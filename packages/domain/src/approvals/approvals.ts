@@ -3,7 +3,7 @@ import { LIFECYCLE } from '../accounts/waiting.ts';
 import { phoneText } from '../people/dealer-record.ts';
 import { ALT_PHONE_NOT_REAL, displayPhone, PHONE_NOT_REAL, PHONE_TOO_LONG } from '../people/phone.ts';
 import { checkSaId, ID_DOB_MISMATCH_WIZARD, idMatchesDateOfBirth } from '../people/sa-id.ts';
-import { pageOf } from '../platform/problem.ts';
+import { PageNumber, pageOf } from '../platform/problem.ts';
 
 /**
  * Approvals of new users (spec 1 §2.11a, §4; spec 3 §2.8, §4.6) and the resubmission of a declined
@@ -49,7 +49,7 @@ export const ApprovalStatus = z.coerce
 
 export const ApprovalListQuery = z.object({
   status: ApprovalStatus.default(LIFECYCLE.pending),
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber,
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type ApprovalListQuery = z.infer<typeof ApprovalListQuery>;
@@ -138,7 +138,7 @@ export const ApprovalActionResult = z.object({
 export type ApprovalActionResult = z.infer<typeof ApprovalActionResult>;
 
 export const MyRequestsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber,
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type MyRequestsQuery = z.infer<typeof MyRequestsQuery>;

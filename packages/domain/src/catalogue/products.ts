@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../platform/problem.ts';
+import { PageNumber, pageOf } from '../platform/problem.ts';
 
 // A supplier's products (spec 3 §2.12, §3.2, §5.6, §9): the price is typed and shown with 15 % VAT
 // and kept without it in integer cents; the OGR percentage is a slider of 0–20 % in steps of 0.5,
@@ -136,7 +136,7 @@ export const ProductCard = z.object({
 export type ProductCard = z.infer<typeof ProductCard>;
 
 export const ProductCardQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber,
   pageSize: z.coerce.number().int().min(1).max(100).default(48),
 });
 export const ProductCardPage = pageOf(ProductCard);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../platform/problem.ts';
+import { PageNumber, pageOf } from '../platform/problem.ts';
 
 // The supplier form (spec 3 §2.12, §3.3, §5.5): one schema for the page (zodResolver) and the
 // server (request validation). Messages read '{Field} is required'.
@@ -252,7 +252,7 @@ export const SupplierSaved = z.object({ id: z.number().int() });
 export type SupplierSaved = z.infer<typeof SupplierSaved>;
 
 export const SupplierListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber,
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
   search: z.string().trim().max(100).default(''),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../platform/problem.ts';
+import { PageNumber, pageOf } from '../platform/problem.ts';
 
 export const OutboxChannel = z.enum(['email', 'sms', 'chat', 'tracker']);
 
@@ -22,7 +22,7 @@ export const OutboxMessage = z.object({
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
 export const OutboxQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber,
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
   channel: OutboxChannel.optional(),
   recipient: z.string().trim().max(200).optional(),

@@ -21,7 +21,13 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
   });
 
+/**
+ * A list's page number, 1 and up. Bounded, so the first row's position (page × page size) stays a
+ * safe integer: an unbounded page of 9e15 made the answer's own numbers fail their schema (a 500).
+ */
+export const PageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
+
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber,
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });

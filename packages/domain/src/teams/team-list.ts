@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIFECYCLE } from '../accounts/waiting.ts';
 import { zCode } from '../people/z-code.ts';
 import { RowIdParam } from '../platform/ids.ts';
+import { PageNumber } from '../platform/problem.ts';
 
 // Manage Teams, the downstream view and the admin dealer lists (spec 1 §2.8, §2.9, §7 "Users for
 // admin", §9): one query shape, one row shape and the pagination object of spec 1 §7.
@@ -40,7 +41,7 @@ const booleanFlag = z
   .optional();
 
 const pageFields = {
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber,
   pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_TEAM_PAGE_SIZE),
   /** Name, e-mail, phone (0…, +27… or 27…) or Z-ID. */
   search: z.string().trim().max(100).optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { displayPhone } from '../people/phone.ts';
 import { zCode } from '../people/z-code.ts';
 import { type CsvValue, csvLines, csvText } from '../platform/csv.ts';
+import { PageNumber } from '../platform/problem.ts';
 import { TeamPagination } from './team-list.ts';
 
 // '/all-users' (admin): every user as CSV, read in pages of 1000 with a progress bar (spec 1 §2.2,
@@ -11,7 +12,7 @@ import { TeamPagination } from './team-list.ts';
 export const EXPORT_PAGE_SIZE = 1000;
 
 export const UsersExportQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber,
   pageSize: z.coerce.number().int().min(1).max(EXPORT_PAGE_SIZE).default(EXPORT_PAGE_SIZE),
   cursor: z.string().max(512).optional(),
 });

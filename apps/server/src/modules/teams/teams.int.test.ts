@@ -134,6 +134,16 @@ describe('GET /api/teams/dealers (Manage Teams)', () => {
     expect(page.data.find((row) => row.id === admin.id)!.parent).toBeNull();
   });
 
+  it('answers a page far past the end with a clear 400, not a server error', async () => {
+    for (const url of ['/api/teams/dealers', `/api/teams/downstream/${leader.id}`]) {
+      const response = await get(adminCookie, `${url}?page=9007199254740991&pageSize=100`);
+      expect(response.statusCode, url).toBe(400);
+    }
+    const last = await get(adminCookie, '/api/teams/dealers?page=1000000&pageSize=100');
+    expect(last.statusCode).toBe(200);
+    expect((last.json() as TeamPage).data).toEqual([]);
+  });
+
   it('refuses agents, admins without Users Management and waiting users', async () => {
     const agentAnswer = await get(agentCookie, '/api/teams/dealers');
     expect(agentAnswer.statusCode).toBe(403);
