@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
-import type { Actor } from './access.ts';
+import type { Actor } from './actor.ts';
 import { insertAuditRow } from './audit.queries.ts';
 
 /** Who acted: the request's actor, or ids for work without one (jobs, seeds, scripts). */
