@@ -36,7 +36,9 @@ test('a leader registers a SIM on the RICA page and resets the form', async ({ p
 
   await page.getByLabel('Network').click();
   await page.getByRole('option', { name: 'MTN' }).click();
-  await page.getByLabel('SIM Number').fill('8927000001234567890');
+  // A SIM is registered once (decision 067): a fresh number ending 7890 each run, so a retry or a
+  // second run against the same database registers it too.
+  await page.getByLabel('SIM Number').fill(`892700${`${Date.now()}`.slice(-9)}7890`);
   await submit.click();
   await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
   await expect(page.getByText('ID Number is required')).toBeVisible();

@@ -133,6 +133,18 @@ export async function alertOneUser(
   tx: Executor,
   input: { userId: number; title: string; descriptionHtml: string; createdBy: number | null; type?: string },
 ): Promise<number> {
+  const { userId, ...rest } = input;
+  return alertUsers(tx, { ...rest, userIds: [userId] });
+}
+
+/**
+ * One individual alert to a few users raised by another module's change (a declined contract to
+ * the admins who manage it), written with the caller's transaction.
+ */
+export async function alertUsers(
+  tx: Executor,
+  input: { userIds: number[]; title: string; descriptionHtml: string; createdBy: number | null; type?: string },
+): Promise<number> {
   const alert = await insertAlert(tx, {
     title: input.title,
     descriptionHtml: sanitizeAlertHtml(input.descriptionHtml),
@@ -148,9 +160,9 @@ export async function alertOneUser(
     sendEmail: false,
     sendSms: false,
   });
-  await insertTargets(tx, alert.id, [input.userId]);
+  await insertTargets(tx, alert.id, input.userIds);
   await fanOut(tx, alert);
-  await announce(tx, alert, [input.userId], 'alerts.created');
+  await announce(tx, alert, input.userIds, 'alerts.created');
   return alert.id;
 }
 

@@ -3,8 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import { CONTRACT_MESSAGES, type ContractSubmissionList } from '@portal/domain/contracts/contracts';
+import { buildSaId } from '@portal/domain/people/sa-id';
 import { zCode } from '@portal/domain/people/z-code';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastLinkMailedTo, lastMessageTo } from '../../../test/outbox-reader.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
@@ -474,5 +475,101 @@ describe('a link sent elsewhere', () => {
     expect(notice.body).toContain('was sent for signing to another address');
     expect(notice.body).toContain('not.the.dealer@example.test');
     expect(notice.body).not.toContain('/sign-contract/');
+  });
+});
+
+describe('a declined contract (decision 067)', () => {
+  const decline = (token: string, reason?: string) =>
+    call('POST', `/api/sign-contract/${token}/decline`, null, reason ? { reason } : {});
+
+  async function generated(who: Who, dealerId: number, email: string, documentName: string) {
+    const res = await generate(who, dealerId, { email, documentName });
+    expect(res.statusCode).toBe(200);
+    const link = await lastLinkMailedTo(ctx.db, email);
+    return link.slice(link.lastIndexOf('/') + 1);
+  }
+
+  /** The outbox messages and bell alerts that tell of this document's decline, by recipient. */
+  async function noticesOf(documentName: string) {
+    const mails = await ctx.db.$client.query(
+      `SELECT recipient, channel, subject, body FROM outbox_messages
+        WHERE subject LIKE 'Contract declined:%' AND body LIKE $1 ORDER BY id`,
+      [`%${documentName}%`],
+    );
+    const alerts = await ctx.db.$client.query(
+      `SELECT r.user_id, a.title, a.description_html FROM alerts a JOIN alert_recipients r ON r.alert_id = a.id
+        WHERE a.type = 'contract' AND a.description_html LIKE $1 ORDER BY r.user_id`,
+      [`%${documentName}%`],
+    );
+    return {
+      mails: mails.rows as Array<{ recipient: string; channel: string; subject: string; body: string }>,
+      alerts: alerts.rows as Array<{ user_id: number; title: string; description_html: string }>,
+    };
+  }
+
+  it('tells every admin who may manage the dealer’s contracts, once, without the link or the ID number', async () => {
+    // The clock of the tests above has moved past the first sessions.
+    cookies.admin = await ctx.signIn(admin.email!, PASSWORD);
+    const idNumber = buildSaId('1991-04-12', 'M', true, 4321);
+    const dealer = await createUser(ctx.db, {
+      firstName: 'Sizwe',
+      surname: 'Ndlovu',
+      identificationNo: idNumber,
+      parentId: agent.id,
+    });
+    const colleague = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(ctx.db, colleague.id, ['Users Management']);
+    const flagless = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(ctx.db, flagless.id, ['Deals']);
+    const leaver = await createUser(ctx.db, { isAdmin: true, refsUserLifecycleStatusId: 3 });
+    await grantFeatures(ctx.db, leaver.id, ['Users Management']);
+    const documentName = 'Agency Agreement declined in a race';
+    const token = await generated('admin', dealer.id, 'sizwe@example.test', documentName);
+
+    // Two declines race and a third replays: one is declined, the others are 409s.
+    const answers = await Promise.all([decline(token, 'Commission too low'), decline(token, 'Commission too low')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const replay = await decline(token, 'Commission too low');
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json().code).toBe('ALREADY_DECLINED');
+
+    const { mails, alerts } = await noticesOf(documentName);
+    // The sender is one of the managing admins: told once, as is the colleague; nobody else.
+    expect(mails.map((m) => m.recipient).sort()).toEqual([admin.email, colleague.email].sort());
+    expect(mails.every((m) => m.channel === 'email')).toBe(true);
+    expect(alerts.map((a) => a.user_id).sort((a, b) => a - b)).toEqual([admin.id, colleague.id].sort((a, b) => a - b));
+    for (const text of [...mails.map((m) => `${m.subject}\n${m.body}`), ...alerts.map((a) => a.description_html)]) {
+      expect(text).toContain('Sizwe Ndlovu');
+      expect(text).toContain(zCode(dealer.id));
+      expect(text).toContain('Commission too low');
+      expect(text).not.toContain(token);
+      expect(text).not.toContain('/sign-contract/');
+      expect(text).not.toContain(idNumber);
+    }
+  });
+
+  it('tells the sender who has since lost the power, and not an admin who may not manage an admin dealer', async () => {
+    cookies.admin = await ctx.signIn(admin.email!, PASSWORD);
+    const sender = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(ctx.db, sender.id, ['Users Management', 'Commissions']);
+    const peer = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(ctx.db, peer.id, ['Users Management', 'Commissions']);
+    // An admin dealer holding Commissions: `admin` (Users Management only) may not manage them.
+    const dealer = await createUser(ctx.db, { isAdmin: true, firstName: 'Ayanda', surname: 'Zulu' });
+    await grantFeatures(ctx.db, dealer.id, ['Commissions']);
+    cookies.leader = await ctx.signIn(sender.email!, PASSWORD);
+    const documentName = 'Agency Agreement of an admin dealer';
+    const token = await generated('leader', dealer.id, 'ayanda@example.test', documentName);
+    // The sender's Users Management is taken away before the decline.
+    await ctx.db.execute(
+      sql`DELETE FROM users_access_index WHERE user_master_id = ${sender.id}
+            AND features_master_id = (SELECT id FROM features_master WHERE name = 'Users Management')`,
+    );
+    expect((await decline(token)).statusCode).toBe(200);
+
+    const { mails, alerts } = await noticesOf(documentName);
+    expect(mails.map((m) => m.recipient).sort()).toEqual([sender.email, peer.email].sort());
+    expect(alerts.map((a) => a.user_id).sort((a, b) => a - b)).toEqual([sender.id, peer.id].sort((a, b) => a - b));
+    expect(mails[0]!.body).toContain('No reason was given.');
   });
 });

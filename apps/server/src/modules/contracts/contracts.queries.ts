@@ -1,3 +1,4 @@
+import { LIFECYCLE } from '@portal/domain/accounts/waiting';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditLog, dealerContracts, usersMaster } from '../../db/schema/index.ts';
@@ -36,6 +37,57 @@ export async function findAgent(db: Executor, userId: number): Promise<AgentFact
     .from(usersMaster)
     .where(eq(usersMaster.id, userId));
   return row;
+}
+
+/** A person who may hear of a contract's decline, with what the permission rules read of them. */
+export interface DeclineAudienceRow {
+  id: number;
+  firstName: string;
+  surname: string;
+  email: string | null;
+  phone: string | null;
+  isAdmin: boolean;
+  isLeader: boolean;
+  lifecycleStatusId: number;
+  features: string[];
+}
+
+/**
+ * The admins who are active now, and the people of `ids` (the dealer, the sender) whatever they
+ * are, each with their flags, in one statement: who of them may manage the dealer's contracts is
+ * the permission rules' to say (decision 067). Admins are few; the list is not paged.
+ */
+export async function findDeclineAudience(db: Executor, ids: number[]): Promise<DeclineAudienceRow[]> {
+  const result = await db.execute<{
+    id: number;
+    first_name: string;
+    surname: string;
+    email: string | null;
+    phone: string | null;
+    is_admin: boolean;
+    is_leader: boolean;
+    lifecycle_status_id: number;
+    features: string[];
+  }>(sql`
+    SELECT u.id, u.first_name, u.surname, u.email, u.phone, u.is_admin, u.is_leader,
+           u.refs_user_lifecycle_status_id AS lifecycle_status_id,
+           array(SELECT f.name FROM users_access_index a JOIN features_master f ON f.id = a.features_master_id
+                  WHERE a.user_master_id = u.id) AS features
+      FROM users_master u
+     WHERE (u.is_admin AND u.refs_user_lifecycle_status_id = ${LIFECYCLE.active})
+        OR u.id = ANY(${`{${ids.map((id) => Number(id)).join(',')}}`}::int[])
+     ORDER BY u.id`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    firstName: row.first_name,
+    surname: row.surname,
+    email: row.email,
+    phone: row.phone,
+    isAdmin: row.is_admin,
+    isLeader: row.is_leader,
+    lifecycleStatusId: row.lifecycle_status_id,
+    features: row.features,
+  }));
 }
 
 export async function insertContract(db: Executor, row: NewContractRow): Promise<ContractRow> {

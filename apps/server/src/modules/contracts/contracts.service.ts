@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
+import { can } from '@portal/domain/access/permissions';
+import { knownFeatures } from '@portal/domain/accounts/me';
+import { LIFECYCLE } from '@portal/domain/accounts/waiting';
 import {
   annexureOf,
   annexureTitle,
@@ -28,14 +31,17 @@ import { sendNotice } from '../../platform/notices.ts';
 import { assertCanOn } from '../../platform/permissions.ts';
 import type { SmsSender } from '../../platform/sms.ts';
 import type { FileStorage } from '../../platform/storage.ts';
+import { alertUsers } from '../alerts/alerts.service.ts';
 import { getStoredFile, saveUpload } from '../files/files.service.ts';
 import { type ContractParty, longDate, renderContract, renderSigned } from './contract-document.ts';
 import {
   type ContractRow,
+  type DeclineAudienceRow,
   expireContracts,
   findAgent,
   findContract,
   findContractByTokenHash,
+  findDeclineAudience,
   finishContract,
   insertContract,
   insertSystemAudit,
@@ -479,6 +485,72 @@ export async function signContract(
   });
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * Tells of a declined contract (decision 067) everyone who may manage the dealer's contracts now
+ * (`manage contract`, as the Dealer Contracts modal asks: an active admin with Users Management,
+ * never one lacking a flag an admin dealer holds) and the admin who sent it while they are an
+ * active admin: by e-mail (else SMS) through the outbox and by a bell alert, in the decline's
+ * transaction. The notice names the dealer, their code, the document and the reason given; never
+ * the link nor the ID number. Returns who was told.
+ */
+async function tellOfDecline(deps: ContractDeps, tx: Executor, contract: ContractRow, now: Date): Promise<number[]> {
+  const people = await findDeclineAudience(
+    tx,
+    contract.createdBy === null ? [contract.usersMasterId] : [contract.usersMasterId, contract.createdBy],
+  );
+  const dealer = people.find((person) => person.id === contract.usersMasterId);
+  if (!dealer) return [];
+  const isActiveAdmin = (person: DeclineAudienceRow) => person.isAdmin && person.lifecycleStatusId === LIFECYCLE.active;
+  const mayManage = (person: DeclineAudienceRow) =>
+    isActiveAdmin(person) &&
+    can(
+      { id: person.id, isAdmin: true, isLeader: person.isLeader, features: knownFeatures(person.features) },
+      'manage',
+      'contract',
+      {
+        id: dealer.id,
+        relation: person.id === dealer.id ? 'self' : 'other',
+        isAdmin: dealer.isAdmin,
+        features: knownFeatures(dealer.features),
+      },
+    );
+  const recipients = people.filter(
+    (person) => mayManage(person) || (person.id === contract.createdBy && isActiveAdmin(person)),
+  );
+  if (recipients.length === 0) return [];
+
+  const documentName = contract.documentName ?? 'Dealer Agency Agreement';
+  const what = `The ${documentName} sent for signing to ${dealer.firstName} ${dealer.surname} (${zCode(dealer.id)}) was declined through its signing link on ${longDate(now)}.`;
+  const why = contract.declineReason ? `Reason given: ${contract.declineReason}` : 'No reason was given.';
+  const next =
+    "The link no longer works. To offer the agreement again, generate a new contract from the dealer's Dealer Contracts.";
+  for (const person of recipients) {
+    await sendNotice(
+      deps,
+      {
+        email: person.email ?? undefined,
+        phone: person.phone ?? undefined,
+        subject: `Contract declined: ${documentName}`,
+        text: [`Dear ${person.firstName},`, '', what, why, '', next].join('\n'),
+      },
+      undefined,
+      tx,
+    );
+  }
+  const ids = recipients.map((person) => person.id);
+  await alertUsers(tx, {
+    userIds: ids,
+    title: 'Contract declined',
+    descriptionHtml: [what, why, next].map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+    createdBy: null,
+    type: 'contract',
+  });
+  return ids;
+}
+
 export async function declineContract(
   deps: ContractDeps,
   token: string,
@@ -499,13 +571,16 @@ export async function declineContract(
       signerUserAgent: userAgentOf(request),
     });
     if (!done) throw conflict(CONTRACT_MESSAGES.alreadyDeclined, undefined, 'ALREADY_DECLINED');
+    // The page says the administrator has been told: in this transaction, so only the request
+    // that declined it tells anyone (a racing or replayed decline is the 409 above).
+    const told = await tellOfDecline(deps, tx, done, now);
     await writeAudit(tx, {
       actor: { userId: null, authId: null },
       action: 'contract.decline',
       entity: 'dealer_contracts',
       entityId: contract.id,
       before: { status: 'pending' },
-      after: { status: 'declined', declineReason: body.reason ?? null },
+      after: { status: 'declined', declineReason: body.reason ?? null, toldUserIds: told },
       request,
     });
     return { status: 'declined' as const, message: CONTRACT_MESSAGES.declined };

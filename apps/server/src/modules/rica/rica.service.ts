@@ -1,12 +1,30 @@
-import type { RicaRequest, RicaResponse } from '@portal/domain/rica/rica';
+import {
+  RICA_MESSAGES,
+  RICA_SUBMISSIONS_PER_HOUR,
+  type RicaRequest,
+  type RicaResponse,
+} from '@portal/domain/rica/rica';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict } from '../../platform/errors.ts';
+import { lockUntilCommit } from '../../platform/locks.queries.ts';
 import { assertActorCan } from '../../platform/permissions.ts';
 import type { RicaAdapter } from '../../platform/rica.ts';
-import { insertRicaSubmission, isRicaNetwork, recordRicaOutcome } from './rica.queries.ts';
+import {
+  hasStandingRegistration,
+  insertRicaSubmission,
+  isRicaNetwork,
+  recentSubmissions,
+  recordRicaOutcome,
+} from './rica.queries.ts';
+
+/**
+ * How long a registration waits for the operator's answer before it no longer holds its SIM: the
+ * operator call gives up after 60 seconds, so an older unanswered one was cut off (decision 067).
+ */
+const RICA_IN_FLIGHT_MINUTES = 10;
 
 /**
  * Records the registration first (so nothing is lost if the operator is unreachable), then hands
@@ -23,7 +41,26 @@ export async function registerSim(
   if (!(await isRicaNetwork(db, input.network)))
     throw badRequest('Network is required', [{ field: 'network', message: 'Network is required' }]);
 
+  // The schema has checked it; stored and sent as the digits alone.
+  const idNumber = input.idType === 'RSAID' ? input.idNumber.replace(/\s+/g, '') : input.idNumber;
+
   const submission = await db.transaction(async (tx) => {
+    // Per dealer, then per SIM, each under its own lock until commit, always in that order: two
+    // racing requests count and look after each other's row (decision 067).
+    await lockUntilCommit(tx, `rica:user:${actor.user.id}`);
+    const recent = await recentSubmissions(tx, actor.user.id);
+    if (recent.count >= RICA_SUBMISSIONS_PER_HOUR) {
+      const retryAfter = Math.max(1, recent.leavesIn);
+      throw new AppError('RICA_LIMIT', 429, RICA_MESSAGES.tooMany(retryAfter), undefined, retryAfter);
+    }
+    await lockUntilCommit(tx, `rica:sim:${input.simNumber}`);
+    if (await hasStandingRegistration(tx, input.network, input.simNumber, RICA_IN_FLIGHT_MINUTES)) {
+      throw conflict(
+        RICA_MESSAGES.simRegistered,
+        [{ field: 'simNumber', message: RICA_MESSAGES.simRegistered }],
+        'SIM_ALREADY_REGISTERED',
+      );
+    }
     const row = await insertRicaSubmission(tx, {
       userId: actor.user.id,
       network: input.network,
@@ -31,7 +68,7 @@ export async function registerSim(
       last4Sim: input.simNumber.slice(-4),
       idType: input.idType,
       countryCode: input.idNationality,
-      idNumber: input.idNumber,
+      idNumber,
       fullName: input.name,
       surname: input.surname,
       address1: input.address1,
@@ -60,7 +97,7 @@ export async function registerSim(
     simNumber: input.simNumber,
     idType: input.idType,
     idNationality: input.idNationality,
-    idNumber: input.idNumber,
+    idNumber,
     name: input.name,
     surname: input.surname,
     address: [input.address1, input.address2 ?? '', input.address3 ?? ''].filter(Boolean),
