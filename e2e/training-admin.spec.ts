@@ -189,7 +189,12 @@ test('an admin creates a module, the agent fails then passes it, the admin marks
     .filter({ hasText: `Z-${agentUser!.id}` })
     .filter({ hasText: 'Passed' });
   await agentRow.getByRole('button', { name: 'Mark as Failed' }).click();
-  await page.getByRole('dialog', { name: 'Mark as failed?' }).getByRole('button', { name: 'Mark as Failed' }).click();
+  const reasonDialog = page.getByRole('dialog', { name: 'Mark as failed?' });
+  // Decision 068: a reason is required before the pass is turned into a fail.
+  await reasonDialog.getByRole('button', { name: 'Mark as Failed' }).click();
+  await expect(reasonDialog.getByText('Please say why this pass is marked as failed.')).toBeVisible();
+  await reasonDialog.getByRole('textbox', { name: 'Reason' }).fill('Answers shared in a group chat');
+  await reasonDialog.getByRole('button', { name: 'Mark as Failed' }).click();
   await expect(page.getByText('Module marked as failed')).toBeVisible({ timeout: 30_000 });
   expect(await universityStatus(agent)).toBe(102);
   await agent.goto('/');
@@ -224,6 +229,7 @@ test('an admin creates a module, the agent fails then passes it, the admin marks
   await shoot(page, 'training-marks');
   await markRow.getByRole('button', { name: 'Mark as Failed' }).click();
   const confirm = page.getByRole('dialog', { name: 'Mark as failed?' });
+  await confirm.getByRole('textbox', { name: 'Reason' }).fill('Retake after the module was updated');
   await confirm.getByRole('button', { name: 'Mark as Failed' }).click();
   await expect(page.getByText('Module marked as failed')).toBeVisible({ timeout: 30_000 });
   await expect(markRow.getByText('Failed', { exact: true })).toBeVisible();

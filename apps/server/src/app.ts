@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ),
   );
   await app.register(linksRoutes(db, guards));
-  await app.register(trainingAdminRoutes(db, guards));
+  await app.register(trainingAdminRoutes({ db, notices: { mailer: deps.mailer, sms: deps.sms } }, guards));
   await app.register(dealsRoutes(db, guards));
   await app.register(settingsRoutes(db, guards));
   await app.register(

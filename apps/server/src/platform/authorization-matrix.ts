@@ -1483,7 +1483,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     route: 'POST /api/training-marks/{id}/fail',
     expect: ADMINS,
     note: 'no such attempt: 404 once authorised',
-    sample: () => ({ params: { id: NO_SUCH_ID } }),
+    sample: () => ({ params: { id: NO_SUCH_ID }, body: { reason: 'Matrix check' } }),
   },
   { route: 'GET /api/settings/banner', expect: ADMINS },
   { route: 'GET /api/dashboard/banner', expect: NOT_WAITING },

@@ -174,14 +174,17 @@ export const PERMISSION_RULES = {
   'import orders': { admin: { scopes: ANY, features: ['Commissions'] } },
   // The commission cycle on '/commissions' (spec 3 §2.9): freeze, stamping, close, exports.
   'manage commission-cycle': { admin: { scopes: ANY, features: ['Commissions'] } },
-  // The helpdesk consoles (spec 3 §2.2): each kind of ticket needs its own flag.
+  // The helpdesk consoles (spec 3 §2.2): each kind of ticket needs its own flag. Sales Assist also
+  // changes a supplier's sales-assist e-mail recipients (who read every lead's customer: decision 068).
   'manage sales-assist': { admin: { scopes: ANY, features: ['Sales Assist'] } },
   'manage agent-support': { admin: { scopes: ANY, features: ['Agent Support'] } },
   // Support and credit applications (spec 1 §2.11 "Finance Applications (admin only)", §6): on the
   // user detail page, so the Users Management flag that opens it; never a leader (decision 033).
   'create finance-application': { admin: people() },
   'read finance-application': { admin: people() },
-  // Training modules, their content and marks (spec 3 §2.1, §2.2, §6): every admin, no flag.
+  // Training modules, their content and marks (spec 3 §2.1, §2.2, §6): every admin, no flag. A mark
+  // is changed with a target (assertCanOn): never an admin holding a flag the actor lacks, and the
+  // service refuses the actor's own (decision 068).
   'manage training-module': { admin: { scopes: ANY, features: [] } },
   // Dealer contracts (spec 1 §2.11, spec 3 §2.16): the Dealer Contracts modal of the manage-user
   // screen, admins with Users Management; the dealer signs by link, not by this rule (decision 034).

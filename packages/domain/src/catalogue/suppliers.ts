@@ -18,6 +18,8 @@ export const SUPPLIER_MESSAGES = {
   nameTaken: 'A supplier with this name already exists',
   notFound: 'Supplier not found',
   recipient: 'Assist e-mail recipients must be admin users',
+  /** Decision 068: a sales-assist recipient reads every lead's customer, so holds the helpdesk's flag. */
+  salesRecipient: 'Sales Assist recipients must be admin users with the Sales Assist flag',
   productType: 'Choose product types from the list',
   contactType: 'Unknown contact type',
 } as const;
@@ -205,7 +207,11 @@ export type NamedRef = z.infer<typeof NamedRef>;
 export const AssistRecipient = z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() });
 export type AssistRecipient = z.infer<typeof AssistRecipient>;
 export const AssistRecipientList = z.object({ items: z.array(AssistRecipient) });
-export const AssistRecipientQuery = z.object({ search: z.string().trim().max(100).default('') });
+export const AssistRecipientQuery = z.object({
+  search: z.string().trim().max(100).default(''),
+  /** 'sales_assist' offers only admins holding the Sales Assist flag (decision 068). */
+  kind: z.enum(['sales_assist', 'agent_support']).optional(),
+});
 
 export const SupplierDetail = z.object({
   id: z.number().int(),

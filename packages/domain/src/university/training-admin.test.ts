@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canAddQuestion,
   contentProblems,
+  MarkFailedRequest,
   ModuleRequest,
   TRAINING_ADMIN_MESSAGES,
   videoIdOf,
@@ -61,5 +62,15 @@ describe('training content rules (spec 3 §2.6, §5.2)', () => {
     };
     expect(ModuleRequest.parse({ ...module, trainingType: 3, structureLevelId: null }).structureLevelId).toBe(1);
     expect(ModuleRequest.parse({ ...module, trainingType: 1, structureLevelId: 4 }).structureLevelId).toBeNull();
+  });
+});
+
+describe('MarkFailedRequest (decision 068)', () => {
+  it('needs a short reason, trimmed, and says so', () => {
+    for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 'no' }]) {
+      expect(MarkFailedRequest.safeParse(body).error?.issues[0]?.message).toBe(TRAINING_ADMIN_MESSAGES.reasonRequired);
+    }
+    expect(MarkFailedRequest.safeParse({ reason: 'x'.repeat(301) }).success).toBe(false);
+    expect(MarkFailedRequest.parse({ reason: '  Copied answers ' })).toEqual({ reason: 'Copied answers' });
   });
 });

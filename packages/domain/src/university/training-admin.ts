@@ -47,7 +47,15 @@ export const TRAINING_ADMIN_MESSAGES = {
   unknownChoice: 'Choose product types and suppliers from the lists.',
   fileRefused: 'Upload the file again: it is not additional content of this module.',
   markedFailedFailed: 'Error marking the attempt as failed',
+  // Decision 068: marking a pass as failed can hold the learner's commission (the training gate).
+  reasonRequired: 'Please say why this pass is marked as failed.',
+  ownMarks: 'You cannot change your own marks.',
+  failedNoticeSubject: 'A training result was changed',
 } as const;
+
+/** Decision 068: the reason asked for, audited and sent to the learner, is a short text. */
+export const MARK_FAILED_REASON_MIN = 3;
+export const MARK_FAILED_REASON_MAX = 300;
 
 /** A question's editor rule (spec 3 §2.6): 'Add Question' needs a question, a language and max options above 0. */
 export const canAddQuestion = (question: string, language: string, maxOptions: number): boolean =>
@@ -269,6 +277,16 @@ export const TrainingMark = z.object({
   markedFailedAt: z.string().nullable(),
 });
 export type TrainingMark = z.infer<typeof TrainingMark>;
+
+/** 'Mark as failed' (spec 3 §2.7): the reason is required (decision 068). */
+export const MarkFailedRequest = z.strictObject({
+  reason: z
+    .string(TRAINING_ADMIN_MESSAGES.reasonRequired)
+    .trim()
+    .min(MARK_FAILED_REASON_MIN, TRAINING_ADMIN_MESSAGES.reasonRequired)
+    .max(MARK_FAILED_REASON_MAX, `Use at most ${MARK_FAILED_REASON_MAX} characters`),
+});
+export type MarkFailedRequest = z.infer<typeof MarkFailedRequest>;
 
 export const TrainingMarkPage = pageOf(TrainingMark).extend({ moduleName: z.string() });
 export type TrainingMarkPage = z.infer<typeof TrainingMarkPage>;

@@ -46,6 +46,7 @@ import { assertActorCan } from '../../platform/permissions.ts';
 import { isUsableImage, refusedFiles } from '../files/files.service.ts';
 import {
   countOwnMatchParts,
+  findActiveAdminIdsWith,
   findAdminIds,
   findContactTypes,
   findImportedProducts,
@@ -88,13 +89,17 @@ import {
 
 // The catalogue's admin screens (spec 3 §2.12, §5.5, §5.6): product types, suppliers with their
 // contacts, product types, assist e-mail recipients and banner, products and import matches.
-// Every admin may use them ('manage catalogue'); a supplier's deals need the Deals flag.
+// Every admin may use them ('manage catalogue'); a supplier's deals need the Deals flag, and its
+// sales-assist recipients (who are e-mailed every lead's customer name and phone) are changed only
+// by an admin holding the Sales Assist flag, and are admins holding it (decision 068).
 
 type Request = FastifyRequest | undefined;
 
 /** refs_supplier_assist_email_type: 1 sales assist, 2 agent support (spec 3 §9). */
 const SALES_ASSIST_EMAIL = 1;
 const AGENT_SUPPORT_EMAIL = 2;
+/** Decision 068: the flag that reads sales-assist leads, so the flag of their recipients. */
+const SALES_ASSIST_FLAG = 'Sales Assist';
 const PRODUCT_NAMES_LIMIT = 500;
 const DEALS_LIMIT = 100;
 
@@ -212,9 +217,10 @@ export async function assistRecipientOptions(
   db: Executor,
   actor: Actor,
   search: string,
+  kind?: 'sales_assist' | 'agent_support',
 ): Promise<{ items: AssistRecipient[] }> {
   mayManage(actor);
-  return { items: await searchAdmins(db, search) };
+  return { items: await searchAdmins(db, search, kind === 'sales_assist' ? SALES_ASSIST_FLAG : undefined) };
 }
 
 // --- Suppliers -------------------------------------------------------------------------------
@@ -287,15 +293,23 @@ export async function supplierDetail(db: Executor, actor: Actor, id: number): Pr
 /**
  * The checks the schema cannot make: the status and product types exist, the REQUIRED contact
  * types (as the database marks them, whatever the form said) are complete, the recipients are
- * admins and the name is free.
+ * admins (a sales-assist recipient added now: an active admin holding the Sales Assist flag;
+ * `salesBefore` are the ones already listed, decision 068) and the name is free.
  */
-async function refuseInvalidSupplier(db: Executor, input: SupplierRequest, exceptId?: number): Promise<void> {
+async function refuseInvalidSupplier(
+  db: Executor,
+  input: SupplierRequest,
+  salesBefore: number[],
+  exceptId?: number,
+): Promise<void> {
   const errors: FieldError[] = [];
-  const [statuses, contactTypes, liveTypes, admins] = [
+  const added = input.salesAssistRecipientIds.filter((id) => !salesBefore.includes(id));
+  const [statuses, contactTypes, liveTypes, admins, salesHolders] = [
     await findSupplierStatuses(db),
     await findContactTypes(db),
     await findLiveProductTypeIds(db, input.productTypeIds),
     await findAdminIds(db, [...input.salesAssistRecipientIds, ...input.agentSupportRecipientIds]),
+    await findActiveAdminIdsWith(db, added, SALES_ASSIST_FLAG),
   ];
   if (!statuses.some((status) => status.id === input.supplierStatus))
     errors.push({ field: 'supplierStatus', message: SUPPLIER_MESSAGES.status });
@@ -313,9 +327,13 @@ async function refuseInvalidSupplier(db: Executor, input: SupplierRequest, excep
       errors.push({ field: `contacts.${index < 0 ? type.id : index}.${problem.field}`, message: problem.message });
     }
   }
-  const recipients = [...input.salesAssistRecipientIds, ...input.agentSupportRecipientIds];
-  if (recipients.some((id) => !admins.includes(id)))
-    errors.push({ field: 'salesAssistRecipientIds', message: SUPPLIER_MESSAGES.recipient });
+  if (
+    input.salesAssistRecipientIds.some((id) => !admins.includes(id)) ||
+    added.some((id) => !salesHolders.includes(id))
+  )
+    errors.push({ field: 'salesAssistRecipientIds', message: SUPPLIER_MESSAGES.salesRecipient });
+  if (input.agentSupportRecipientIds.some((id) => !admins.includes(id)))
+    errors.push({ field: 'agentSupportRecipientIds', message: SUPPLIER_MESSAGES.recipient });
   if (errors.length) throw badRequest(errors[0]!.message, errors, 'VALIDATION_FAILED');
   if (await isSupplierNameTaken(db, input.supplierName, exceptId))
     throw conflict(SUPPLIER_MESSAGES.nameTaken, [{ field: 'supplierName', message: SUPPLIER_MESSAGES.nameTaken }]);
@@ -374,13 +392,56 @@ async function saveSupplierParts(tx: Executor, supplierId: number, input: Suppli
   await replaceAssistRecipients(tx, supplierId, AGENT_SUPPORT_EMAIL, input.agentSupportRecipientIds);
 }
 
+const uniqueIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/** The recipient lists as sets: a repeated id is one recipient, the order says nothing. */
+const withUniqueRecipients = (input: SupplierRequest): SupplierRequest => ({
+  ...input,
+  salesAssistRecipientIds: uniqueIds(input.salesAssistRecipientIds),
+  agentSupportRecipientIds: uniqueIds(input.agentSupportRecipientIds),
+});
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id, index) => id === b[index]);
+
+/**
+ * Decision 068: who is e-mailed every new lead's customer name and phone changes only by an admin
+ * holding the Sales Assist flag (the usual 403); the rest of the supplier form stays every admin's.
+ */
+function refuseSalesRecipientChange(actor: Actor, before: number[], after: number[]): void {
+  if (!sameIds(before, after)) assertActorCan(actor, 'manage', 'sales-assist');
+}
+
+/** Every change of the sales-assist recipients leaves its own row, with the list before and after. */
+async function auditSalesRecipients(
+  tx: Executor,
+  actor: Actor,
+  supplierId: number,
+  before: number[],
+  after: number[],
+  request?: Request,
+) {
+  if (sameIds(before, after)) return;
+  await writeAudit(tx, {
+    actor,
+    action: 'supplier.sales_assist_recipients',
+    entity: 'suppliers_assist_email_index',
+    entityId: supplierId,
+    before: { userIds: before },
+    after: { userIds: after },
+    request,
+  });
+}
+
 /** The supplier, its contacts, product types and assist recipients in one transaction. */
-export async function createSupplier(db: Database, actor: Actor, input: SupplierRequest, request?: Request) {
+export async function createSupplier(db: Database, actor: Actor, body: SupplierRequest, request?: Request) {
   mayManage(actor);
-  await refuseInvalidSupplier(db, input);
+  const input = withUniqueRecipients(body);
+  refuseSalesRecipientChange(actor, [], input.salesAssistRecipientIds);
+  await refuseInvalidSupplier(db, input, []);
   return db.transaction(async (tx) => {
     const row = await insertSupplier(tx, supplierValues(input));
     await saveSupplierParts(tx, row.id, input);
+    await auditSalesRecipients(tx, actor, row.id, [], input.salesAssistRecipientIds, request);
     await writeAudit(tx, {
       actor,
       action: 'supplier.create',
@@ -393,10 +454,13 @@ export async function createSupplier(db: Database, actor: Actor, input: Supplier
   });
 }
 
-export async function editSupplier(db: Database, actor: Actor, id: number, input: SupplierRequest, request?: Request) {
+export async function editSupplier(db: Database, actor: Actor, id: number, body: SupplierRequest, request?: Request) {
   mayManage(actor);
+  const input = withUniqueRecipients(body);
   const before = await supplierDetail(db, actor, id);
-  await refuseInvalidSupplier(db, input, id);
+  const salesBefore = uniqueIds(before.salesAssistRecipients.map((user) => user.id));
+  refuseSalesRecipientChange(actor, salesBefore, input.salesAssistRecipientIds);
+  await refuseInvalidSupplier(db, input, salesBefore, id);
   // The supplier keeps offering the types its live deals and products are of.
   await refuseTypesInUse(
     db,
@@ -406,6 +470,7 @@ export async function editSupplier(db: Database, actor: Actor, id: number, input
   return db.transaction(async (tx) => {
     await updateSupplier(tx, id, supplierValues(input));
     await saveSupplierParts(tx, id, input);
+    await auditSalesRecipients(tx, actor, id, salesBefore, input.salesAssistRecipientIds, request);
     await writeAudit(tx, {
       actor,
       action: 'supplier.update',

@@ -15,14 +15,18 @@ import {
 } from '../../db/seed/factories.ts';
 
 let ctx: TestContext;
-const cookies: Record<'admin' | 'dealsAdmin' | 'leader' | 'agent', string> = {
+const cookies: Record<'admin' | 'dealsAdmin' | 'helpdesk' | 'leader' | 'agent', string> = {
   admin: '',
+  helpdesk: '',
   dealsAdmin: '',
   leader: '',
   agent: '',
 };
 let adminId = 0;
 let otherAdminId = 0;
+/** An admin holding the Sales Assist flag: the only kind who edits, or is, a sales-assist recipient. */
+let helpdeskId = 0;
+let helpdesk2Id = 0;
 let agentId = 0;
 let fibreId = 0;
 let mobileId = 0;
@@ -32,6 +36,13 @@ beforeAll(async () => {
   const admin = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
   const dealsAdmin = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
   await grantFeatures(ctx.db, dealsAdmin.id, ['Deals']);
+  const helpdesk = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+  await grantFeatures(ctx.db, helpdesk.id, ['Sales Assist']);
+  const helpdesk2 = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+  await grantFeatures(ctx.db, helpdesk2.id, ['Sales Assist']);
+  helpdeskId = helpdesk.id;
+  helpdesk2Id = helpdesk2.id;
+  cookies.helpdesk = await ctx.signIn(helpdesk.email!, 'Secret123');
   const leader = await createUser(ctx.db, { isLeader: true, password: 'Secret123' });
   const agent = await createUser(ctx.db, { password: 'Secret123' });
   adminId = admin.id;
@@ -166,12 +177,12 @@ describe('supplier form', () => {
     const body = supplierBody({
       contacts: [contact(1), contact(2, { contactNumber: '+27831234567' }), contact(3)],
       productTypeIds: [fibreId, mobileId],
-      salesAssistRecipientIds: [adminId],
+      salesAssistRecipientIds: [helpdeskId],
       agentSupportRecipientIds: [adminId, otherAdminId],
       orderNotes: true,
       orderNotesName: 'Order number',
     });
-    const created = await call('admin', 'POST', '/api/catalogue/suppliers', body);
+    const created = await call('helpdesk', 'POST', '/api/catalogue/suppliers', body);
     expect(created.statusCode).toBe(200);
     const { id } = created.json();
     const detail = (await call('admin', 'GET', `/api/catalogue/suppliers/${id}`)).json();
@@ -185,7 +196,7 @@ describe('supplier form', () => {
     });
     expect(detail.contacts).toHaveLength(3);
     expect(detail.contacts[1].contactNumber).toBe('0831234567');
-    expect(detail.salesAssistRecipients.map((user: { id: number }) => user.id)).toEqual([adminId]);
+    expect(detail.salesAssistRecipients.map((user: { id: number }) => user.id)).toEqual([helpdeskId]);
     expect(detail.agentSupportRecipients.map((user: { id: number }) => user.id).sort()).toEqual(
       [adminId, otherAdminId].sort(),
     );
@@ -198,26 +209,31 @@ describe('supplier form', () => {
       "SELECT action, actor_user_id FROM audit_log WHERE entity = 'suppliers_master' AND entity_id = $1",
       [String(id)],
     );
-    expect(audit.rows).toEqual([{ action: 'supplier.create', actor_user_id: adminId }]);
+    expect(audit.rows).toEqual([{ action: 'supplier.create', actor_user_id: helpdeskId }]);
   });
 
   it('updates the supplier, its contacts, product types and recipients', async () => {
     const { id } = (
-      await call('admin', 'POST', '/api/catalogue/suppliers', supplierBody({ salesAssistRecipientIds: [adminId] }))
+      await call(
+        'helpdesk',
+        'POST',
+        '/api/catalogue/suppliers',
+        supplierBody({ salesAssistRecipientIds: [helpdeskId] }),
+      )
     ).json();
     const body = supplierBody({
       supplierName: `Renamed ${sequence}`,
       productTypeIds: [mobileId],
       contacts: [contact(1, { contactFirstName: 'Sipho' }), contact(2)],
-      salesAssistRecipientIds: [otherAdminId],
+      salesAssistRecipientIds: [helpdesk2Id],
     });
-    const updated = await call('admin', 'PUT', `/api/catalogue/suppliers/${id}`, body);
+    const updated = await call('helpdesk', 'PUT', `/api/catalogue/suppliers/${id}`, body);
     expect(updated.statusCode).toBe(200);
     const detail = (await call('admin', 'GET', `/api/catalogue/suppliers/${id}`)).json();
     expect(detail.supplierName).toBe(body.supplierName);
     expect(detail.productTypeIds).toEqual([mobileId]);
     expect(detail.contacts[0].contactFirstName).toBe('Sipho');
-    expect(detail.salesAssistRecipients.map((user: { id: number }) => user.id)).toEqual([otherAdminId]);
+    expect(detail.salesAssistRecipients.map((user: { id: number }) => user.id)).toEqual([helpdesk2Id]);
   });
 
   it.each([
@@ -397,21 +413,29 @@ describe('supplier form', () => {
     expect(duplicate.statusCode).toBe(409);
     expect(messages(duplicate)).toEqual([SUPPLIER_MESSAGES.nameTaken]);
     const notAdmin = await call(
-      'admin',
+      'helpdesk',
       'POST',
       '/api/catalogue/suppliers',
       supplierBody({ salesAssistRecipientIds: [agentId] }),
     );
     expect(notAdmin.statusCode).toBe(400);
-    expect(messages(notAdmin)).toEqual([SUPPLIER_MESSAGES.recipient]);
+    expect(messages(notAdmin)).toEqual([SUPPLIER_MESSAGES.salesRecipient]);
+    const supportNotAdmin = await call(
+      'admin',
+      'POST',
+      '/api/catalogue/suppliers',
+      supplierBody({ agentSupportRecipientIds: [agentId] }),
+    );
+    expect(supportNotAdmin.statusCode).toBe(400);
+    expect(messages(supportNotAdmin)).toEqual([SUPPLIER_MESSAGES.recipient]);
   });
 
   it('saves nothing when a part fails inside the transaction', async () => {
     const body = supplierBody({
       contacts: [contact(1), contact(2), { ...contact(99), isRequired: false }],
-      salesAssistRecipientIds: [adminId],
+      salesAssistRecipientIds: [helpdeskId],
     });
-    const response = await call('admin', 'POST', '/api/catalogue/suppliers', body);
+    const response = await call('helpdesk', 'POST', '/api/catalogue/suppliers', body);
     expect(response.statusCode).toBe(400);
     const { rows } = await ctx.db.$client.query(
       'SELECT count(*)::int AS n FROM suppliers_master WHERE supplier_name = $1',
@@ -489,6 +513,137 @@ describe('supplier form', () => {
       expect.arrayContaining([adminId, otherAdminId]),
     );
     expect(admins.items.map((user: { id: number }) => user.id)).not.toContain(agentId);
+  });
+});
+
+describe('sales-assist recipients (decision 068)', () => {
+  const salesRecipients = async (id: number) =>
+    (
+      (await call('helpdesk', 'GET', `/api/catalogue/suppliers/${id}`)).json() as {
+        salesAssistRecipients: Array<{ id: number }>;
+      }
+    ).salesAssistRecipients
+      .map((user) => user.id)
+      .sort((a, b) => a - b);
+
+  it('refuses an admin without the Sales Assist flag any change to them, with the usual 403', async () => {
+    const { id } = (
+      await call(
+        'helpdesk',
+        'POST',
+        '/api/catalogue/suppliers',
+        supplierBody({ salesAssistRecipientIds: [helpdeskId] }),
+      )
+    ).json();
+    // Adding themselves (and so every lead's customer name and phone), removing, replacing: 403.
+    for (const list of [[helpdeskId, adminId], [], [adminId]]) {
+      const refused = await call('admin', 'PUT', `/api/catalogue/suppliers/${id}`, {
+        ...supplierBody({ salesAssistRecipientIds: list }),
+        supplierName: `Kept ${id}`,
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('NO_PERMISSION');
+    }
+    expect(await salesRecipients(id)).toEqual([helpdeskId]);
+    const body = supplierBody({ salesAssistRecipientIds: [adminId] });
+    const created = await call('admin', 'POST', '/api/catalogue/suppliers', body);
+    expect(created.statusCode).toBe(403);
+    const { rows } = await ctx.db.$client.query('SELECT 1 FROM suppliers_master WHERE supplier_name = $1', [
+      body.supplierName,
+    ]);
+    expect(rows).toEqual([]);
+    // The rest of the supplier form stays every admin's (spec 3 §2.1): the same list, in any order, saves.
+    const renamed = await call(
+      'admin',
+      'PUT',
+      `/api/catalogue/suppliers/${id}`,
+      supplierBody({ salesAssistRecipientIds: [helpdeskId, helpdeskId] }),
+    );
+    expect(renamed.statusCode).toBe(200);
+  });
+
+  it('takes as a new recipient only an admin holding the Sales Assist flag; one already listed may stay', async () => {
+    const { id } = (
+      await call(
+        'helpdesk',
+        'POST',
+        '/api/catalogue/suppliers',
+        supplierBody({ salesAssistRecipientIds: [helpdeskId] }),
+      )
+    ).json();
+    const flagless = await call(
+      'helpdesk',
+      'PUT',
+      `/api/catalogue/suppliers/${id}`,
+      supplierBody({ salesAssistRecipientIds: [helpdeskId, otherAdminId] }),
+    );
+    expect(flagless.statusCode).toBe(400);
+    expect(messages(flagless)).toEqual([SUPPLIER_MESSAGES.salesRecipient]);
+    expect(fields(flagless)).toEqual(['salesAssistRecipientIds']);
+    expect(await salesRecipients(id)).toEqual([helpdeskId]);
+    // One listed before the rule (no flag) blocks no save; the send leaves them out (tickets tests).
+    await ctx.db.$client.query(
+      `INSERT INTO suppliers_assist_email_index (suppliers_master_id, users_master_id, refs_supplier_assist_email_type_id, is_active)
+       VALUES ($1, $2, 1, true)`,
+      [id, otherAdminId],
+    );
+    const kept = await call(
+      'helpdesk',
+      'PUT',
+      `/api/catalogue/suppliers/${id}`,
+      supplierBody({ salesAssistRecipientIds: [helpdeskId, otherAdminId, helpdesk2Id] }),
+    );
+    expect(kept.statusCode).toBe(200);
+    // The picker offers only flag holders for the sales-assist list.
+    const options = (await call('helpdesk', 'GET', '/api/catalogue/assist-recipients?kind=sales_assist')).json();
+    const offered = options.items.map((user: { id: number }) => user.id);
+    expect(offered).toEqual(expect.arrayContaining([helpdeskId, helpdesk2Id]));
+    expect(offered).not.toContain(adminId);
+    expect(offered).not.toContain(otherAdminId);
+  });
+
+  it('audits every change of the list with before and after, and none when it stays', async () => {
+    const { id } = (
+      await call(
+        'helpdesk',
+        'POST',
+        '/api/catalogue/suppliers',
+        supplierBody({ salesAssistRecipientIds: [helpdeskId] }),
+      )
+    ).json();
+    expect(
+      (
+        await call(
+          'helpdesk',
+          'PUT',
+          `/api/catalogue/suppliers/${id}`,
+          supplierBody({ salesAssistRecipientIds: [helpdesk2Id, helpdeskId] }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          'admin',
+          'PUT',
+          `/api/catalogue/suppliers/${id}`,
+          supplierBody({ salesAssistRecipientIds: [helpdeskId, helpdesk2Id] }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const audit = await ctx.db.$client.query(
+      `SELECT actor_user_id, before, after FROM audit_log
+        WHERE action = 'supplier.sales_assist_recipients' AND entity_id = $1 ORDER BY id`,
+      [String(id)],
+    );
+    expect(audit.rows).toEqual([
+      { actor_user_id: helpdeskId, before: { userIds: [] }, after: { userIds: [helpdeskId] } },
+      {
+        actor_user_id: helpdeskId,
+        before: { userIds: [helpdeskId] },
+        after: { userIds: [helpdeskId, helpdesk2Id].sort((a, b) => a - b) },
+      },
+    ]);
   });
 });
 

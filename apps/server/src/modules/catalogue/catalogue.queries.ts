@@ -607,6 +607,11 @@ export async function replaceAssistRecipients(
     DO UPDATE SET is_active = true`);
 }
 
+/** The user of the row holds the named feature flag (users_access_index), in the same statement. */
+const holdsFeature = (feature: string) =>
+  sql`EXISTS (SELECT 1 FROM users_access_index a JOIN features_master f ON f.id = a.features_master_id
+               WHERE a.user_master_id = ${usersMaster.id} AND f.name = ${feature})`;
+
 /** The admins among `ids` who are not deleted. */
 export async function findAdminIds(db: Executor, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
@@ -623,8 +628,28 @@ export async function findAdminIds(db: Executor, ids: number[]): Promise<number[
   return rows.map((row) => row.id);
 }
 
-/** Up to 20 admins by name or e-mail: the assist e-mail recipient picker. */
-export async function searchAdmins(db: Executor, search: string) {
+/** The active admins among `ids` who hold `feature` (a sales-assist recipient: decision 068). */
+export async function findActiveAdminIdsWith(db: Executor, ids: number[], feature: string): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: usersMaster.id })
+    .from(usersMaster)
+    .where(
+      and(
+        inArray(usersMaster.id, ids),
+        eq(usersMaster.isAdmin, true),
+        eq(usersMaster.refsUserLifecycleStatusId, 2),
+        holdsFeature(feature),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Up to 20 active admins by name or e-mail: the assist e-mail recipient picker; with `feature`,
+ * only those holding it (the sales-assist list: decision 068).
+ */
+export async function searchAdmins(db: Executor, search: string, feature?: string) {
   const term = likeTerm(search);
   return db
     .select({
@@ -637,6 +662,7 @@ export async function searchAdmins(db: Executor, search: string) {
       and(
         eq(usersMaster.isAdmin, true),
         eq(usersMaster.refsUserLifecycleStatusId, 2),
+        feature ? holdsFeature(feature) : undefined,
         search
           ? sql`(${usersMaster.firstName} || ' ' || ${usersMaster.surname} ILIKE ${term} OR ${usersMaster.email} ILIKE ${term})`
           : undefined,

@@ -78,12 +78,13 @@ export const catalogueRoutes =
         preHandler: manage,
         schema: {
           tags,
-          summary: 'Up to 20 admins by name or e-mail (assist e-mail recipients)',
+          summary:
+            'Up to 20 admins by name or e-mail (assist e-mail recipients; kind=sales_assist: Sales Assist holders)',
           querystring: AssistRecipientQuery,
           response: { 200: AssistRecipientList },
         },
       },
-      (request) => assistRecipientOptions(db, actorOf(request), request.query.search),
+      (request) => assistRecipientOptions(db, actorOf(request), request.query.search, request.query.kind),
     );
 
     // Product types

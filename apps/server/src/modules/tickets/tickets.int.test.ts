@@ -136,6 +136,8 @@ beforeAll(async () => {
   agent = await createUser(db, { password: PASSWORD, firstName: 'Thandi', surname: 'Mokoena' });
   const other = await createUser(db, { password: PASSWORD, firstName: 'Other', surname: 'Agent' });
   contact = await createUser(db, { isAdmin: true, password: PASSWORD, firstName: 'Supplier', surname: 'Contact' });
+  // A sales-assist recipient holds the Sales Assist flag (decision 068).
+  await grantFeatures(db, contact.id, ['Sales Assist']);
   const type = await createProductType(db, `Tickets Fibre ${n}`);
   metro = await createSupplier(db, {
     supplierName: `Tickets Metro ${n}`,
@@ -328,6 +330,29 @@ describe('the new-ticket e-mail', () => {
     expect((await lastMessageTo(ctx.db, contact.email!, 'email')).subject).toBe(
       `New Agent Support for ${metro.supplierName}`,
     );
+  });
+});
+
+describe('the new-lead e-mail (decision 068)', () => {
+  it('reaches no recipient who lacks the Sales Assist flag, though they are an active admin on the list', async () => {
+    // The lead's customer name and phone are the helpdesk's to read: an admin put on the list
+    // without the flag (before the rule, or since losing it) receives nothing.
+    const flagless = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    const lost = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(ctx.db, lost.id, ['Agent Support']);
+    await addAssistRecipients(ctx.db, metro.id, 1, [flagless.id, lost.id]);
+    const created = await call('POST', '/api/tickets/sales_assist', 'agent', lead());
+    expect(created.statusCode).toBe(201);
+    const { ticketNum } = created.json() as TicketCreated;
+    const mailed = await ctx.db
+      .select({ recipient: outboxMessages.recipient })
+      .from(outboxMessages)
+      .where(inArray(outboxMessages.recipient, [flagless.email!, lost.email!]));
+    expect(mailed).toEqual([]);
+    // The flag holder on the list still hears of it, with the lead.
+    const mail = await lastMessageTo(ctx.db, contact.email!, 'email');
+    expect(mail.subject).toBe(`New Sales Assist for ${metro.supplierName}`);
+    expect(mail.body).toContain(`Ticket number: ${ticketNum}`);
   });
 });
 

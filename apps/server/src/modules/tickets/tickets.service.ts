@@ -203,7 +203,13 @@ async function createTicket(deps: TicketDeps, actor: Actor, input: CreateInput, 
   const targets = await slaTargets(db, input.kind);
   const owner = actor.user;
   const dealerCode = `${zCode(owner.id)}: ${owner.firstName} ${owner.surname}`.trim();
-  const contacts = await findAssistContacts(db, input.supplier.id, ASSIST_EMAIL_TYPE[input.kind]);
+  // A lead's customer name and phone go only to recipients holding Sales Assist now (decision 068).
+  const contacts = await findAssistContacts(
+    db,
+    input.supplier.id,
+    ASSIST_EMAIL_TYPE[input.kind],
+    input.kind === 'sales_assist' ? 'Sales Assist' : null,
+  );
   return db.transaction(async (tx) => {
     const documentIds = await checkDocuments(tx, actor, input.documentIds);
     const created = await insertTicket(tx, {

@@ -7,9 +7,17 @@ import {
 } from '@portal/domain/university/training-admin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMessageTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { createTrainingModule, recordAttempts } from '../../db/seed/activity-factories.ts';
-import { createProductType, createSupplier, createUser, nextSequence, type UserRow } from '../../db/seed/factories.ts';
+import {
+  createProductType,
+  createSupplier,
+  createUser,
+  grantFeatures,
+  nextSequence,
+  type UserRow,
+} from '../../db/seed/factories.ts';
 import { saveUpload } from '../files/files.service.ts';
 import { universityStatusOfUser } from '../university/university.service.ts';
 
@@ -27,6 +35,8 @@ let lte: { id: number };
 let metro: { id: number };
 const n = nextSequence();
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+/** Decision 068: a pass is marked failed only with a reason. */
+const REASON = { reason: 'Answers shared in a group chat' };
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who, payload?: unknown) {
   return ctx.app.inject({
@@ -355,10 +365,10 @@ describe('marks (spec 3 §2.7, §4.1)', () => {
     const attempt = page.items.find((item) => item.userId === learner.id)!;
     expect(attempt.pass).toBe(true);
 
-    expect((await call('POST', `/api/training-marks/${attempt.id}/fail`, 'agent')).statusCode).toBe(403);
+    expect((await call('POST', `/api/training-marks/${attempt.id}/fail`, 'agent', REASON)).statusCode).toBe(403);
     expect(await universityStatusOfUser(ctx.db, learner)).not.toBe(102);
 
-    const failed = await call('POST', `/api/training-marks/${attempt.id}/fail`, 'admin');
+    const failed = await call('POST', `/api/training-marks/${attempt.id}/fail`, 'admin', REASON);
     expect(failed.statusCode).toBe(200);
     expect(await universityStatusOfUser(ctx.db, learner)).toBe(102);
     const after = (
@@ -368,7 +378,7 @@ describe('marks (spec 3 §2.7, §4.1)', () => {
     expect(row.pass).toBe(false);
     expect(row.markedFailedAt).not.toBeNull();
 
-    const again = await call('POST', `/api/training-marks/${attempt.id}/fail`, 'admin');
+    const again = await call('POST', `/api/training-marks/${attempt.id}/fail`, 'admin', REASON);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(TRAINING_ADMIN_MESSAGES.alreadyFailed);
     const audits = await ctx.db.execute<{ actor_user_id: number; before: unknown; after: unknown }>(sql`
@@ -388,8 +398,103 @@ describe('marks (spec 3 §2.7, §4.1)', () => {
       )
     ).rows;
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => call('POST', `/api/training-marks/${attempt!.id}/fail`, 'admin')),
+      Array.from({ length: 5 }, () => call('POST', `/api/training-marks/${attempt!.id}/fail`, 'admin', REASON)),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+  });
+});
+
+describe('marking a pass as failed is safe (decision 068)', () => {
+  /** A module with one pass of `learner`; the attempt's id. */
+  async function passOf(learner: UserRow, name: string): Promise<number> {
+    const module = await createTrainingModule(ctx.db, { moduleName: `${name} ${n}`, isCompulsory: true });
+    await recordAttempts(ctx.db, module.id, [{ userId: learner.id, pass: true }]);
+    const [row] = (
+      await ctx.db.execute<{ id: number }>(
+        sql`select id from training_user_attempt_index where module_id = ${module.id} and users_master_id = ${learner.id}`,
+      )
+    ).rows;
+    return Number(row!.id);
+  }
+  const passStands = async (attemptId: number) =>
+    (await ctx.db.execute<{ pass: boolean }>(sql`select pass from training_user_attempt_index where id = ${attemptId}`))
+      .rows[0]!.pass;
+  const auditsOf = async (attemptId: number) =>
+    (
+      await ctx.db.execute<{ actor_user_id: number; before: Record<string, unknown>; after: Record<string, unknown> }>(
+        sql`select actor_user_id, before, after from audit_log
+             where action = 'training-attempt.mark-failed' and entity_id = ${String(attemptId)}`,
+      )
+    ).rows;
+
+  it('needs a reason (the shared schema says so), and audits it with the actor, before and after', async () => {
+    const learner = await createUser(ctx.db, {});
+    const attemptId = await passOf(learner, 'Reason');
+    const url = `/api/training-marks/${attemptId}/fail`;
+    expect((await call('POST', url, 'admin')).statusCode).toBe(400);
+    for (const reason of ['', '   ', 'ok']) {
+      const refused = await call('POST', url, 'admin', { reason });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toBe(TRAINING_ADMIN_MESSAGES.reasonRequired);
+    }
+    expect((await call('POST', url, 'admin', { reason: 'x'.repeat(301) })).statusCode).toBe(400);
+    expect(await passStands(attemptId)).toBe(true);
+    expect(await auditsOf(attemptId)).toEqual([]);
+
+    expect((await call('POST', url, 'admin', { reason: '  Answers shared in a group chat ' })).statusCode).toBe(200);
+    const [audit] = await auditsOf(attemptId);
+    expect(audit!.actor_user_id).toBe(admin.id);
+    expect(audit!.before).toMatchObject({ pass: true });
+    expect(audit!.after).toMatchObject({ pass: false, reason: 'Answers shared in a group chat', userId: learner.id });
+  });
+
+  it('tells the learner, by e-mail and by an in-app alert, with the module and the reason', async () => {
+    const learner = await createUser(ctx.db, { firstName: 'Lerato' });
+    const attemptId = await passOf(learner, 'Told');
+    expect((await call('POST', `/api/training-marks/${attemptId}/fail`, 'admin', REASON)).statusCode).toBe(200);
+    const mail = await lastMessageTo(ctx.db, learner.email!, 'email');
+    expect(mail.subject).toBe(TRAINING_ADMIN_MESSAGES.failedNoticeSubject);
+    expect(mail.body).toContain(`Told ${n}`);
+    expect(mail.body).toContain(REASON.reason);
+    const alerts = await ctx.db.$client.query(
+      `SELECT a.title, a.description_html AS description FROM alerts a JOIN alert_recipients r ON r.alert_id = a.id WHERE r.user_id = $1`,
+      [learner.id],
+    );
+    expect(alerts.rows).toHaveLength(1);
+    expect(alerts.rows[0].title).toBe(TRAINING_ADMIN_MESSAGES.failedNoticeSubject);
+    expect(alerts.rows[0].description).toContain(REASON.reason);
+  });
+
+  it('refuses the marks of an admin holding a flag the actor lacks; an actor holding it may', async () => {
+    const flagged = await createUser(ctx.db, { isAdmin: true });
+    await grantFeatures(ctx.db, flagged.id, ['Commissions']);
+    const attemptId = await passOf(flagged, 'Flagged');
+    const refused = await call('POST', `/api/training-marks/${attemptId}/fail`, 'admin', REASON);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('NO_PERMISSION');
+    expect(await passStands(attemptId)).toBe(true);
+    expect(await auditsOf(attemptId)).toEqual([]);
+    await expect(lastMessageTo(ctx.db, flagged.email!, 'email')).rejects.toThrow();
+
+    const peer = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(ctx.db, peer.id, ['Commissions']);
+    const cookie = await ctx.signIn(peer.email!, PASSWORD);
+    const allowed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/training-marks/${attemptId}/fail`,
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: REASON,
+    });
+    expect(allowed.statusCode).toBe(200);
+    expect(await passStands(attemptId)).toBe(false);
+  });
+
+  it("refuses an admin's own marks", async () => {
+    const attemptId = await passOf(admin, 'Own');
+    const refused = await call('POST', `/api/training-marks/${attemptId}/fail`, 'admin', REASON);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(TRAINING_ADMIN_MESSAGES.ownMarks);
+    expect(await passStands(attemptId)).toBe(true);
+    expect(await auditsOf(attemptId)).toEqual([]);
   });
 });

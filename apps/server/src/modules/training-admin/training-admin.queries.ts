@@ -262,11 +262,24 @@ export async function findMarks(
 
 export type AttemptRow = { id: number; module_id: number; users_master_id: number; pass: boolean; percentage: string };
 
-export async function findAttempt(db: Executor, id: number): Promise<AttemptRow | undefined> {
-  const result = await db.execute<AttemptRow>(sql`
-    select a.id, a.module_id, a.users_master_id, a.pass, a.percentage
+export async function findAttempt(
+  db: Executor,
+  id: number,
+): Promise<(AttemptRow & { module_name: string }) | undefined> {
+  const result = await db.execute<AttemptRow & { module_name: string }>(sql`
+    select a.id, a.module_id, a.users_master_id, a.pass, a.percentage, m.module_name
       from training_user_attempt_index a join training_master m on m.id = a.module_id and not m.is_deleted
      where a.id = ${id}`);
+  return result.rows[0];
+}
+
+/** Where the learner of a changed mark is told (decision 068). */
+export async function findLearnerContact(
+  db: Executor,
+  userId: number,
+): Promise<{ first_name: string; email: string | null; phone: string | null } | undefined> {
+  const result = await db.execute<{ first_name: string; email: string | null; phone: string | null }>(sql`
+    select first_name, email, phone from users_master where id = ${userId}`);
   return result.rows[0];
 }
 

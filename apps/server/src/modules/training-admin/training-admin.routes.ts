@@ -1,6 +1,7 @@
 import { RowIdParam } from '@portal/domain/platform/ids';
 import {
   ContentRequest,
+  MarkFailedRequest,
   MarksQuery,
   ModuleContent,
   ModuleRequest,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
+import type { NoticeDeps } from '../../platform/notices.ts';
 import {
   createModule,
   deleteModule,
@@ -29,11 +31,10 @@ import {
 const tags = ['training-admin'];
 const IdParams = z.object({ id: RowIdParam });
 const Ok = z.object({ ok: z.literal(true) });
-const NoBody = z.strictObject({}).nullish();
 
 /** '/training-modules', '/training-content/{id}/{name}' and '/training-marks/{id}/{name}': every admin (spec 3 §2.1). */
 export const trainingAdminRoutes =
-  (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
+  ({ db, notices }: { db: Database; notices: NoticeDeps }, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
     const admin = [guards.notWaiting, guards.allowed('manage', 'training-module')];
     app.get(
@@ -137,12 +138,13 @@ export const trainingAdminRoutes =
         preHandler: admin,
         schema: {
           tags,
-          summary: 'Marks a passed attempt as failed (the learner must retake the module)',
+          summary:
+            "Marks a passed attempt as failed, with a reason (the learner must retake the module and is told; never one's own, nor an admin's holding a flag the actor lacks)",
           params: IdParams,
-          body: NoBody,
+          body: MarkFailedRequest,
           response: { 200: Ok },
         },
       },
-      (request) => markAttemptFailed(db, actorOf(request), request.params.id, request),
+      (request) => markAttemptFailed({ db, notices }, actorOf(request), request.params.id, request.body, request),
     );
   };

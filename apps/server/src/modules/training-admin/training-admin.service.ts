@@ -2,6 +2,7 @@ import { zCode } from '@portal/domain/people/z-code';
 import {
   type ContentRequest,
   contentProblems,
+  type MarkFailedRequest,
   type MarksQuery,
   type ModuleContent,
   type ModuleRequest,
@@ -16,10 +17,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { type NoticeDeps, sendNotice } from '../../platform/notices.ts';
+import { assertCanOn } from '../../platform/permissions.ts';
+import { alertOneUser } from '../alerts/alerts.service.ts';
 import {
   failAttempt,
   findAttempt,
+  findLearnerContact,
   findMarks,
   findModule,
   findModuleContent,
@@ -298,30 +303,80 @@ export async function moduleMarks(db: Executor, query: MarksQuery): Promise<Trai
   };
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
 /**
  * Spec 3 §4.1: a pass becomes a fail (the learner must retake the module); refused once failed.
  * The conditional update decides, so two admins clicking at once give one change and one 409.
+ *
+ * Decision 068: a fail can hold the learner's commission (the training gate), and the screen is
+ * every admin's (no flag), so: never the actor's own marks, never those of an admin holding a
+ * flag the actor lacks (the people rule, `assertCanOn`), a required reason that the audit row
+ * keeps with the actor, and the learner is told in the same transaction (e-mail, else SMS, and
+ * an in-app alert).
  */
 export async function markAttemptFailed(
-  db: Database,
+  deps: { db: Database; notices: NoticeDeps },
   actor: Actor,
   attemptId: number,
+  input: MarkFailedRequest,
   http?: Request,
 ): Promise<{ ok: true }> {
+  const { db } = deps;
   const attempt = await findAttempt(db, attemptId);
   if (!attempt) throw notFound(TRAINING_ADMIN_MESSAGES.attemptNotFound, 'TRAINING_ATTEMPT_NOT_FOUND');
+  const learnerId = Number(attempt.users_master_id);
+  if (learnerId === actor.user.id) throw forbidden(TRAINING_ADMIN_MESSAGES.ownMarks, 'NO_PERMISSION');
+  await assertCanOn(db, actor, 'manage', 'training-module', learnerId);
   await db.transaction(async (tx) => {
     const failed = await failAttempt(tx, attemptId, actor.user.id);
     if (!failed) throw conflict(TRAINING_ADMIN_MESSAGES.alreadyFailed, undefined, 'TRAINING_ATTEMPT_ALREADY_FAILED');
+    const moduleId = Number(failed.module_id);
     await writeAudit(tx, {
       actor,
       action: 'training-attempt.mark-failed',
       entity: 'training_user_attempt_index',
       entityId: attemptId,
-      before: { pass: true },
-      after: { pass: false, moduleId: Number(failed.module_id), userId: Number(failed.users_master_id) },
+      // Only what changed is kept of both sides; which module and learner are kept with the after.
+      before: { pass: true, reason: null },
+      after: { pass: false, reason: input.reason, moduleId, userId: learnerId, percentage: Number(failed.percentage) },
       request: http,
     });
+    await tellLearner(deps, tx, actor, learnerId, attempt.module_name, input.reason);
   });
   return { ok: true };
+}
+
+/** The learner hears that their pass no longer counts, and why (as a helpdesk update is told). */
+async function tellLearner(
+  deps: { notices: NoticeDeps },
+  tx: Executor,
+  actor: Actor,
+  learnerId: number,
+  moduleName: string,
+  reason: string,
+) {
+  const learner = await findLearnerContact(tx, learnerId);
+  if (!learner) return;
+  const subject = TRAINING_ADMIN_MESSAGES.failedNoticeSubject;
+  const what = `Your pass of the training module '${moduleName}' (${zCode(learnerId)}) was marked as failed, so you will need to take it again. Reason: ${reason}`;
+  await sendNotice(
+    deps.notices,
+    {
+      email: learner.email ?? undefined,
+      phone: learner.phone ?? undefined,
+      subject,
+      text: `Hello ${learner.first_name},\n\n${what}\n\nIf you have questions, contact your administrator.`,
+    },
+    undefined,
+    tx,
+  );
+  await alertOneUser(tx, {
+    userId: learnerId,
+    title: subject,
+    descriptionHtml: `<p>${escapeHtml(what)}</p>`,
+    createdBy: actor.user.id,
+    type: 'training',
+  });
 }

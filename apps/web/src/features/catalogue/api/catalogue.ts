@@ -31,7 +31,7 @@ export const catalogueKeys = {
   product: (id: number) => ['catalogue', 'product', id] as const,
   matches: (supplierId: number) => ['catalogue', 'matches', supplierId] as const,
   deals: (supplierId: number) => ['catalogue', 'deals', supplierId] as const,
-  recipients: (search: string) => ['catalogue', 'recipients', search] as const,
+  recipients: (search: string, kind: string) => ['catalogue', 'recipients', search, kind] as const,
 };
 
 function useInvalidateCatalogue() {
@@ -114,11 +114,12 @@ export function useSetSupplierBanner() {
   });
 }
 
-export function useAssistRecipients(search: string) {
+/** The recipient picker's options; for the sales-assist list only Sales Assist holders (decision 068). */
+export function useAssistRecipients(search: string, kind: 'sales_assist' | 'agent_support') {
   return useQuery({
-    queryKey: catalogueKeys.recipients(search),
+    queryKey: catalogueKeys.recipients(search, kind),
     queryFn: ({ signal }) =>
-      api('/api/catalogue/assist-recipients', { query: { search }, schema: AssistRecipientList, signal }),
+      api('/api/catalogue/assist-recipients', { query: { search, kind }, schema: AssistRecipientList, signal }),
     placeholderData: keepPreviousData,
   });
 }

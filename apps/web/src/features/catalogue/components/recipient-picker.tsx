@@ -12,16 +12,21 @@ interface RecipientPickerProps {
   value: AssistRecipient[];
   onChange: (value: AssistRecipient[]) => void;
   error?: string | undefined;
+  /** Which list: the sales-assist one offers only admins holding the Sales Assist flag. */
+  kind: 'sales_assist' | 'agent_support';
+  /** Shown, not changeable (the sales-assist list without the Sales Assist flag). */
+  disabled?: boolean;
 }
 
 /** Admin users chosen as assist e-mail recipients, searched on the server (at most 20 shown). */
-export function RecipientPicker({ label, helperText, value, onChange, error }: RecipientPickerProps) {
+export function RecipientPicker({ label, helperText, value, onChange, error, kind, disabled }: RecipientPickerProps) {
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), 300);
-  const options = useAssistRecipients(search);
+  const options = useAssistRecipients(search, kind);
   return (
     <Autocomplete<AssistRecipient, true>
       multiple
+      disabled={Boolean(disabled)}
       options={options.data?.items ?? []}
       value={value}
       onChange={(_event, next) => onChange(next)}

@@ -28,6 +28,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { type Control, Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { access } from '../../../app/access';
 import { FormNativeSelect, FormTextField } from '../../../components/form-fields';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
@@ -35,6 +36,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { adminSupplierPath, paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { useCatalogueReferences, useSaveSupplier, useSetSupplierBanner, useSupplier } from '../api/catalogue';
 import { BannerDialog } from '../components/banner-dialog';
 import { RecipientPicker } from '../components/recipient-picker';
@@ -127,6 +129,8 @@ function SupplierForm({
 }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  // Decision 068: who reads every new lead's customer is the helpdesk's (Sales Assist) to change.
+  const mayEditSalesRecipients = access.salesAssistAdmin(useSignedInUser());
   const save = useSaveSupplier();
   const setBanner = useSetSupplierBanner();
   const [bannerOpen, setBannerOpen] = useState(false);
@@ -466,8 +470,14 @@ function SupplierForm({
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <RecipientPicker
+                kind="sales_assist"
                 label="Sales Assist recipients"
-                helperText="Admins e-mailed about new sales assist leads"
+                helperText={
+                  mayEditSalesRecipients
+                    ? 'Admins with the Sales Assist flag, e-mailed about new sales assist leads'
+                    : 'Only an admin with the Sales Assist flag can change these recipients'
+                }
+                disabled={!mayEditSalesRecipients}
                 value={salesRecipients}
                 error={formState.errors.salesAssistRecipientIds?.message}
                 onChange={(next) => {
@@ -482,6 +492,7 @@ function SupplierForm({
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <RecipientPicker
+                kind="agent_support"
                 label="Agent Support recipients"
                 helperText="Admins e-mailed about new agent support tickets"
                 value={supportRecipients}

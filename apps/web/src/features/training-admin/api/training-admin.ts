@@ -106,7 +106,8 @@ export function useModuleMarks(moduleId: number, page: number) {
 export function useMarkAttemptFailed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (attemptId: number) => api(`/api/training-marks/${attemptId}/fail`, { method: 'POST' }),
+    mutationFn: ({ attemptId, reason }: { attemptId: number; reason: string }) =>
+      api(`/api/training-marks/${attemptId}/fail`, { method: 'POST', body: { reason } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['training-admin', 'marks'] }),
   });
 }

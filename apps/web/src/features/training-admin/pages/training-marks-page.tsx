@@ -1,13 +1,24 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
-import { MARKS_PAGE_SIZE, TRAINING_ADMIN_MESSAGES, type TrainingMark } from '@portal/domain/university/training-admin';
+import {
+  MARK_FAILED_REASON_MAX,
+  MARKS_PAGE_SIZE,
+  MarkFailedRequest,
+  TRAINING_ADMIN_MESSAGES,
+  type TrainingMark,
+} from '@portal/domain/university/training-admin';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { BackButton } from '../../../components/back-button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
 import { ServerGrid } from '../../../components/server-grid';
@@ -16,6 +27,7 @@ import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { useMarkAttemptFailed, useModuleMarks } from '../api/training-admin';
 
 /** '/training-marks/{id}/{name}' (spec 3 §2.7): the module's attempts, 10 a page, with 'mark as failed'. */
@@ -27,6 +39,10 @@ export function TrainingMarksPage() {
   const fail = useMarkAttemptFailed();
   const { enqueueSnackbar } = useSnackbar();
   const [confirming, setConfirming] = useState<TrainingMark | null>(null);
+  // Decision 068: a reason is required; it is kept in the audit and sent to the learner.
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const me = useSignedInUser();
   const isMobile = useIsMobile();
   const moduleName = marks.data?.moduleName ?? decodeURIComponent(params.moduleName ?? '');
   useDocumentTitle(`Marks · ${moduleName}`);
@@ -67,7 +83,17 @@ export function TrainingMarksPage() {
       width: isMobile ? 130 : 160,
       sortable: false,
       renderCell: ({ row }) => (
-        <Button size="small" color="error" disabled={!row.pass} onClick={() => setConfirming(row)}>
+        <Button
+          size="small"
+          color="error"
+          // Nobody changes their own marks (decision 068).
+          disabled={!row.pass || row.userId === me.id}
+          onClick={() => {
+            setReason('');
+            setReasonError(null);
+            setConfirming(row);
+          }}
+        >
           Mark as Failed
         </Button>
       ),
@@ -76,16 +102,24 @@ export function TrainingMarksPage() {
 
   const confirm = () => {
     if (!confirming) return;
-    fail.mutate(confirming.id, {
-      onSuccess: () =>
-        enqueueSnackbar(TRAINING_ADMIN_MESSAGES.markedFailed, { variant: 'success', autoHideDuration: 3000 }),
-      onError: (error) =>
-        enqueueSnackbar(errorMessage(error) || TRAINING_ADMIN_MESSAGES.markedFailedFailed, {
-          variant: 'error',
-          autoHideDuration: 3000,
-        }),
-      onSettled: () => setConfirming(null),
-    });
+    const parsed = MarkFailedRequest.safeParse({ reason });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message ?? TRAINING_ADMIN_MESSAGES.reasonRequired);
+      return;
+    }
+    fail.mutate(
+      { attemptId: confirming.id, reason: parsed.data.reason },
+      {
+        onSuccess: () =>
+          enqueueSnackbar(TRAINING_ADMIN_MESSAGES.markedFailed, { variant: 'success', autoHideDuration: 3000 }),
+        onError: (error) =>
+          enqueueSnackbar(errorMessage(error) || TRAINING_ADMIN_MESSAGES.markedFailedFailed, {
+            variant: 'error',
+            autoHideDuration: 3000,
+          }),
+        onSettled: () => setConfirming(null),
+      },
+    );
   };
 
   return (
@@ -106,16 +140,44 @@ export function TrainingMarksPage() {
         columnVisibilityModel={isMobile ? { userCode: false, percentage: false, createdAt: false } : {}}
         aria-label="Attempts"
       />
-      <ConfirmDialog
+      <Dialog
         open={confirming !== null}
-        title="Mark as failed?"
-        text={`${confirming?.userName ?? ''} (${confirming?.userCode ?? ''}) will have to take '${moduleName}' again.`}
-        confirmLabel="Mark as Failed"
-        danger
-        loading={fail.isPending}
-        onConfirm={confirm}
-        onClose={() => setConfirming(null)}
-      />
+        onClose={fail.isPending ? undefined : () => setConfirming(null)}
+        aria-labelledby="mark-failed-title"
+        maxWidth="xs"
+        fullWidth
+      >
+        <DialogTitle id="mark-failed-title">Mark as failed?</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {`${confirming?.userName ?? ''} (${confirming?.userCode ?? ''}) will have to take '${moduleName}' again. They are told, with your reason.`}
+          </DialogContentText>
+          <TextField
+            label="Reason"
+            multiline
+            minRows={2}
+            fullWidth
+            required
+            autoFocus
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setReasonError(null);
+            }}
+            slotProps={{ htmlInput: { maxLength: MARK_FAILED_REASON_MAX } }}
+            error={Boolean(reasonError)}
+            helperText={reasonError ?? `${reason.length}/${MARK_FAILED_REASON_MAX}`}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setConfirming(null)} disabled={fail.isPending}>
+            Cancel
+          </Button>
+          <Button variant="contained" color="error" loading={fail.isPending} onClick={confirm}>
+            Mark as Failed
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Box>
   );
 }
