@@ -1,10 +1,11 @@
+import { COMMISSION_FREEZE_MESSAGE } from '@portal/domain/accounts/profile';
 import { INCORRECT_PIN } from '@portal/domain/accounts/verification';
 import { duplicateMessage } from '@portal/domain/people/creation-errors';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastLinkMailedTo, lastPinSentTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
-import { auditLog, authUser, outboxMessages, usersMaster } from '../../db/schema/index.ts';
+import { appSettings, auditLog, authUser, outboxMessages, usersMaster } from '../../db/schema/index.ts';
 import { createUser } from '../../db/seed/factories.ts';
 import { HOUR } from '../../platform/clock.ts';
 
@@ -192,6 +193,28 @@ describe('a new sign-in phone is pending until the new number proves it', () => 
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ detail: duplicateMessage('phone') });
     expect((await rowOf(user.id)).phone).toBe(user.phone);
+  });
+});
+
+describe('the commission freeze', () => {
+  it('holds a pending change: the proof is refused while frozen and works after', async () => {
+    const { user, cookie } = await signedIn();
+    const newPhone = uniquePhone('82', user.id);
+    await post('/api/profile/contact', cookie, { phone: newPhone, currentPassword: PASSWORD });
+    const pin = await lastPinSentTo(ctx.db, newPhone);
+    await ctx.db.update(appSettings).set({ value: true }).where(eq(appSettings.key, 'commission_freeze'));
+    try {
+      const refused = await post('/api/accounts/verify-phone', cookie, { code: pin });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'PROFILE_FROZEN', detail: COMMISSION_FREEZE_MESSAGE });
+      expect((await rowOf(user.id)).phone).toBe(user.phone);
+    } finally {
+      await ctx.db.update(appSettings).set({ value: false }).where(eq(appSettings.key, 'commission_freeze'));
+    }
+    expect((await post('/api/accounts/verify-phone/send-code', cookie)).statusCode).toBe(200);
+    const fresh = await lastPinSentTo(ctx.db, newPhone);
+    expect((await post('/api/accounts/verify-phone', cookie, { code: fresh })).statusCode).toBe(200);
+    expect((await rowOf(user.id)).phone).toBe(newPhone);
   });
 });
 

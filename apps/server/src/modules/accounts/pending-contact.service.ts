@@ -1,5 +1,5 @@
 import { maskEmail, maskPhone } from '@portal/domain/access/masking';
-import type { PendingContact } from '@portal/domain/accounts/profile';
+import { COMMISSION_FREEZE_MESSAGE, type PendingContact, PROFILE_FROZEN } from '@portal/domain/accounts/profile';
 import {
   EMAIL_VERIFICATION_FAILED,
   EMAIL_VERIFIED,
@@ -13,10 +13,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { type AppError, badRequest, conflict } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import { sendNotice } from '../../platform/notices.ts';
 import { PinSendLimitError } from '../../platform/one-time-pins.ts';
 import { markSignInContactVerified, syncSignInContacts } from '../../platform/sign-in-identity.queries.ts';
+import { isCommissionFreezeOn } from '../commissions/commissions.service.ts';
 import { updateOwnUserRecord, useVerificationEmail } from './accounts.queries.ts';
 import {
   type AccountsDeps,
@@ -121,6 +122,8 @@ async function applyPendingContact(
   const now = deps.clock.now();
   try {
     return await deps.db.transaction(async (tx) => {
+      // The phone is an eWallet payee's pay destination: no contact moves while commissions are frozen.
+      if (await isCommissionFreezeOn(tx)) throw new AppError(PROFILE_FROZEN, 409, COMMISSION_FREEZE_MESSAGE);
       const user = await lockUserRow(tx, userId);
       if (!user) return false;
       if (proof && !(await proof(tx))) return false;
