@@ -446,6 +446,12 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     sample: (s) => ({ body: { email: s.actor.email } }),
   },
   {
+    route: 'POST /api/profile/contact/cancel',
+    expect: SIGNED_IN,
+    note: "drops the caller's own pending change only (decision 069)",
+    sample: () => ({ body: { kind: 'email' } }),
+  },
+  {
     route: 'POST /api/profile/become-leader',
     last: true,
     note: "403 for admins and leaders is the spec's business refusal (admins cannot, leaders already are); the waiting and agent personas have tier 3",

@@ -46,6 +46,8 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     agreedToRicaTerms: true,
     canBecomeLeader: true,
     profileFrozen: false,
+    pendingEmail: null,
+    pendingPhone: null,
     ...overrides,
   };
 }

@@ -17,3 +17,22 @@ export function maskSecret(value: string | null): string | null {
 export function isMaskedSecret(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(MASK) && /^•+[^•]{0,4}$/.test(value);
 }
+
+/**
+ * A contact written so its owner recognises it and nobody else learns it (notices, audit rows):
+ * 'f•••@e•••.test' for 'fresh.address@example.test'.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return MASK.repeat(3);
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  return `${email[0]}${MASK.repeat(3)}@${host[0] ?? ''}${MASK.repeat(3)}${tld}`;
+}
+
+/** '••••••••4567' for '+27821234567' (the last four digits, as maskSecret). */
+export function maskPhone(phone: string): string {
+  return maskSecret(phone);
+}

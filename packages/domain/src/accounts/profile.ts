@@ -6,6 +6,10 @@ import { PHONE_NOT_REAL, PHONE_TOO_LONG } from '../people/phone.ts';
 export const COMMISSION_FREEZE_MESSAGE =
   'Profile updates are temporarily frozen while the commission period is active.';
 
+/** A contact change waiting for the new contact to prove it (decision 069). */
+export const PendingContact = z.object({ value: z.string(), expiresAt: z.string() });
+export type PendingContact = z.infer<typeof PendingContact>;
+
 /** The own profile as '/profile' shows it (spec 1 §2.4). Bank account numbers come masked. */
 export const Profile = z.object({
   id: z.number().int(),
@@ -54,6 +58,12 @@ export const Profile = z.object({
   canBecomeLeader: z.boolean(),
   /** The commission freeze: while true, 'Edit Your Details' is disabled and updates are refused. */
   profileFrozen: z.boolean(),
+  /**
+   * A new e-mail / phone the owner asked for and has not proven yet (decision 069): until then the
+   * one above still signs in. Null when none is pending (or it expired).
+   */
+  pendingEmail: PendingContact.nullable(),
+  pendingPhone: PendingContact.nullable(),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -130,6 +140,13 @@ export const ContactChangeResult = z.object({
   message: z.string(),
 });
 export type ContactChangeResult = z.infer<typeof ContactChangeResult>;
+
+/** Drops the own pending e-mail or phone change (decision 069); the current one stays. */
+export const ContactCancelRequest = z.object({ kind: z.enum(['email', 'phone']) });
+export type ContactCancelRequest = z.infer<typeof ContactCancelRequest>;
+
+/** How long a requested e-mail or phone change waits for the new contact to prove it. */
+export const PENDING_CONTACT_HOURS = 24;
 
 /** GET /api/profile/contact-availability: exactly one of `email` or `phone` (+27XXXXXXXXX or 0XXXXXXXXX). */
 export const ContactAvailabilityQuery = z

@@ -200,6 +200,29 @@ export const emailVerificationIndex = pgTable(
 );
 
 /**
+ * A new sign-in e-mail or phone the owner asked for on their profile, not yet proven (decision
+ * 069): at most one of each kind per user (a new request replaces it), live until `expires_at`.
+ * Until the new contact is verified (the e-mailed link, the one-time pin; their records and
+ * hashes stay in the two tables around this one) the old contact signs in and gets resets.
+ */
+export const usersPendingContact = pgTable(
+  'users_pending_contact',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => usersMaster.id, { onDelete: 'cascade' }),
+    kind: varchar({ length: 5 }).notNull(),
+    value: text().notNull(),
+    requestedAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check('users_pending_contact_kind', sql`${t.kind} in ('email', 'phone')`),
+  ],
+);
+
+/**
  * One-time pins for phone verification and phone sign-in. Only a keyed hash of the pin is stored;
  * attempts are counted so a pin dies after 3 wrong tries.
  */

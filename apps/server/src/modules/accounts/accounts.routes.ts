@@ -8,15 +8,13 @@ import {
 } from '@portal/domain/accounts/verification';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
+import { type AccountsDeps, currentUserOf, updateOwnPassword } from './accounts.service.ts';
 import {
-  type AccountsDeps,
-  currentUserOf,
-  sendPhoneVerificationCode,
-  sendVerificationEmail,
-  updateOwnPassword,
-  verifyEmail,
-  verifyPhone,
-} from './accounts.service.ts';
+  resendPhoneCode,
+  resendVerificationEmail,
+  verifyEmailOrPending,
+  verifyPhoneOrPending,
+} from './pending-contact.service.ts';
 
 export const accountsRoutes =
   (guards: AccessGuards, deps: AccountsDeps): FastifyPluginAsyncZod =>
@@ -58,11 +56,12 @@ export const accountsRoutes =
         preHandler: guards.signedIn,
         schema: {
           tags: ['accounts'],
-          summary: 'E-mails a /verify-email/{verificationId} link (valid 24 hours) to the own address',
+          summary:
+            'E-mails a /verify-email/{verificationId} link (valid 24 hours) to the own address, or the pending new one',
           response: { 200: VerificationSent },
         },
       },
-      async (request) => sendVerificationEmail(deps, actorOf(request)),
+      async (request) => resendVerificationEmail(deps, actorOf(request)),
     );
 
     app.post(
@@ -71,12 +70,13 @@ export const accountsRoutes =
         preHandler: guards.signedIn,
         schema: {
           tags: ['accounts'],
-          summary: 'Checks an e-mailed verification id of the signed-in user and marks the e-mail verified',
+          summary:
+            'Checks an e-mailed verification id of the signed-in user: marks the e-mail verified, or makes the pending new one current',
           body: VerifyEmailRequest,
           response: { 200: VerificationResult },
         },
       },
-      async (request) => verifyEmail(deps, actorOf(request), request.body.verificationId, request),
+      async (request) => verifyEmailOrPending(deps, actorOf(request), request.body.verificationId, request),
     );
 
     app.post(
@@ -85,11 +85,11 @@ export const accountsRoutes =
         preHandler: guards.signedIn,
         schema: {
           tags: ['accounts'],
-          summary: 'Sends a one-time pin by SMS to the own phone (3 per 15 minutes)',
+          summary: 'Sends a one-time pin by SMS to the own phone, or the pending new one (3 per 15 minutes)',
           response: { 200: VerificationSent },
         },
       },
-      async (request) => sendPhoneVerificationCode(deps, actorOf(request)),
+      async (request) => resendPhoneCode(deps, actorOf(request)),
     );
 
     app.post(
@@ -98,11 +98,11 @@ export const accountsRoutes =
         preHandler: guards.signedIn,
         schema: {
           tags: ['accounts'],
-          summary: 'Checks the one-time pin and marks the own phone verified',
+          summary: 'Checks the one-time pin: marks the own phone verified, or makes the pending new one current',
           body: VerifyPhoneRequest,
           response: { 200: VerificationResult },
         },
       },
-      async (request) => verifyPhone(deps, actorOf(request), request.body.code, request),
+      async (request) => verifyPhoneOrPending(deps, actorOf(request), request.body.code, request),
     );
   };

@@ -5,7 +5,7 @@ import {
   PHONE_IN_USE,
   type ProfileUpdateRequest,
 } from '@portal/domain/accounts/profile';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lastLinkMailedTo, lastMessageTo, lastPinSentTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
@@ -329,19 +329,22 @@ describe('contact details', () => {
     expect(await rowOf(user.id)).toMatchObject({ phone: user.phone, email: user.email });
   });
 
-  it('changes the phone, unverifies it and sends a pin to the new number', async () => {
+  it('asks for a new phone: pending, a pin to the new number, and the pin makes it current', async () => {
     const { user, cookie } = await signedIn();
     const newPhone = `+2784${String(user.id).padStart(7, '0').slice(-7)}`;
     const response = await call('POST', '/api/profile/contact', cookie, { phone: newPhone, currentPassword: PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ code: 200, phoneChanged: true, emailChanged: false });
-    expect(await rowOf(user.id)).toMatchObject({ phone: newPhone, phoneVerified: false, emailVerified: true });
+    // Decision 069: nothing moves until the new number proves it.
+    expect(await rowOf(user.id)).toMatchObject({ phone: user.phone, phoneVerified: true, emailVerified: true });
     const [identity] = await ctx.db.select().from(authUser).where(eq(authUser.id, user.authId!));
-    expect(identity).toMatchObject({ phoneNumber: newPhone, phoneNumberVerified: false });
+    expect(identity).toMatchObject({ phoneNumber: user.phone });
+    expect((await call('GET', '/api/profile', cookie)).json()).toMatchObject({ pendingPhone: { value: newPhone } });
     const pin = await lastPinSentTo(ctx.db, newPhone);
     const verified = await call('POST', '/api/accounts/verify-phone', cookie, { code: pin });
     expect(verified.statusCode).toBe(200);
-    expect((await rowOf(user.id)).phoneVerified).toBe(true);
+    expect(await rowOf(user.id)).toMatchObject({ phone: newPhone, phoneVerified: true });
+    expect((await call('GET', '/api/profile', cookie)).json()).toMatchObject({ pendingPhone: null });
   });
 
   it("needs the password again for an eWallet payee's new phone (the eWallet is the phone's)", async () => {
@@ -355,24 +358,25 @@ describe('contact details', () => {
     expect(await rowOf(user.id)).toMatchObject({ phone: user.phone });
     const changed = await call('POST', '/api/profile/contact', cookie, { phone: newPhone, currentPassword: PASSWORD });
     expect(changed.statusCode).toBe(200);
-    expect(await rowOf(user.id)).toMatchObject({ phone: newPhone, phoneVerified: false });
+    expect((await call('GET', '/api/profile', cookie)).json()).toMatchObject({ pendingPhone: { value: newPhone } });
   });
 
-  it('changes the e-mail (also the sign-in e-mail), unverifies it and mails a verification link', async () => {
+  it('asks for a new e-mail: pending (the old one still signs in), a link to the new address, an audit row', async () => {
     const { user, cookie } = await signedIn();
     const newEmail = `New.Address.${user.id}@example.test`;
     const response = await call('POST', '/api/profile/contact', cookie, { email: newEmail, currentPassword: PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ code: 200, emailChanged: true, phoneChanged: false });
-    expect(await rowOf(user.id)).toMatchObject({ email: newEmail, emailVerified: false });
+    expect(await rowOf(user.id)).toMatchObject({ email: user.email, emailVerified: true });
     const link = await lastLinkMailedTo(ctx.db, newEmail);
     expect(link).toMatch(/\/verify-email\/[0-9a-f-]{36}$/);
-    expect((await ctx.signIn(newEmail.toLowerCase(), PASSWORD)).length).toBeGreaterThan(0);
+    expect((await ctx.signIn(user.email!, PASSWORD)).length).toBeGreaterThan(0);
     const audits = await ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'profile.contact.update'), eq(auditLog.entityId, String(user.id))));
+      .where(and(eq(auditLog.action, 'profile.contact.request'), eq(auditLog.entityId, String(user.id))));
     expect(audits).toHaveLength(1);
+    expect(JSON.stringify(audits[0])).not.toContain(newEmail);
   });
 
   it('a session alone cannot move the sign-in e-mail or phone: the password again, or nothing changes', async () => {
@@ -400,7 +404,12 @@ describe('contact details', () => {
     const audits = await ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'profile.contact.update'), eq(auditLog.entityId, String(user.id))));
+      .where(
+        and(
+          inArray(auditLog.action, ['profile.contact.update', 'profile.contact.request']),
+          eq(auditLog.entityId, String(user.id)),
+        ),
+      );
     expect(audits).toHaveLength(0);
   });
 

@@ -1,14 +1,17 @@
 import {
   ContactAvailability,
   ContactAvailabilityQuery,
+  ContactCancelRequest,
   ContactChangeRequest,
   ContactChangeResult,
   Profile,
   ProfileUpdateRequest,
 } from '@portal/domain/accounts/profile';
+import { VerificationSent } from '@portal/domain/accounts/verification';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
 import type { AccountsDeps } from './accounts.service.ts';
+import { cancelPendingContact } from './pending-contact.service.ts';
 import { becomeLeader, changeContact, contactAvailability, getProfile, updateProfile } from './profile.service.ts';
 
 /**
@@ -28,7 +31,7 @@ export const profileRoutes =
           response: { 200: Profile },
         },
       },
-      async (request) => getProfile(deps.db, actorOf(request).user.id),
+      async (request) => getProfile(deps.db, actorOf(request).user.id, deps.clock.now()),
     );
 
     app.put(
@@ -65,12 +68,26 @@ export const profileRoutes =
         preHandler: guards.signedIn,
         schema: {
           tags: ['accounts'],
-          summary: 'Changes the own e-mail and/or phone; each changed one must be verified again',
+          summary: 'Asks for a new own e-mail and/or phone: pending until the new one is verified (decision 069)',
           body: ContactChangeRequest,
           response: { 200: ContactChangeResult },
         },
       },
       async (request) => changeContact(deps, actorOf(request), request.body, request),
+    );
+
+    app.post(
+      '/api/profile/contact/cancel',
+      {
+        preHandler: guards.signedIn,
+        schema: {
+          tags: ['accounts'],
+          summary: 'Drops the own pending e-mail or phone change; the current one stays (decision 069)',
+          body: ContactCancelRequest,
+          response: { 200: VerificationSent },
+        },
+      },
+      async (request) => cancelPendingContact(deps, actorOf(request), request.body.kind, request),
     );
 
     app.post(

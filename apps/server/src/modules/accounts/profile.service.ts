@@ -10,6 +10,7 @@ import {
   EMAIL_IN_USE,
   firstProfileError,
   maskAccountNumber,
+  PENDING_CONTACT_HOURS,
   PHONE_IN_USE,
   PROFILE_FROZEN,
   type Profile,
@@ -21,10 +22,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import { HOUR } from '../../platform/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { sendNotice } from '../../platform/notices.ts';
 import { PinSendLimitError } from '../../platform/one-time-pins.ts';
-import { syncSignInContacts } from '../../platform/sign-in-identity.queries.ts';
 import { assertCurrentPassword } from '../../platform/step-up.ts';
 import { userCatalogueLinks } from '../catalogue/catalogue.service.ts';
 import { isCommissionFreezeOn } from '../commissions/commissions.service.ts';
@@ -38,6 +39,8 @@ import {
 } from '../reference/reference.service.ts';
 import { updateOwnUserRecord } from './accounts.queries.ts';
 import { type AccountsDeps, sendVerificationLink } from './accounts.service.ts';
+import { replacePendingContact } from './pending-contact.queries.ts';
+import { maskContact, noticeOfRequest, pendingOfProfile } from './pending-contact.service.ts';
 import {
   emailTakenByOther,
   findNames,
@@ -56,14 +59,15 @@ const frozen = () => new AppError(PROFILE_FROZEN, 409, COMMISSION_FREEZE_MESSAGE
 const stepUp = (deps: AccountsDeps) => ({ clock: deps.clock, failures: deps.db });
 
 /** The own profile as '/profile' shows it; account numbers masked. */
-export async function getProfile(db: Executor, userId: number): Promise<Profile> {
+export async function getProfile(db: Executor, userId: number, now: Date): Promise<Profile> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound(`Dealer with ID ${userId} not found`);
-  const [banking, names, { productTypes, suppliers }, profileFrozen] = await Promise.all([
+  const [banking, names, { productTypes, suppliers }, profileFrozen, pending] = await Promise.all([
     user.refsPaymentType === 'bank' ? latestBanking(db, user.id) : Promise.resolve(undefined),
     findNames(db, user),
     userCatalogueLinks(db, user.id),
     isCommissionFreezeOn(db),
+    pendingOfProfile(db, user.id, now),
   ]);
   return {
     id: user.id,
@@ -110,6 +114,7 @@ export async function getProfile(db: Executor, userId: number): Promise<Profile>
     agreedToRicaTerms: user.agreedToRicaTerms,
     canBecomeLeader: canBecomeLeader(user),
     profileFrozen,
+    ...pending,
   };
 }
 
@@ -244,7 +249,7 @@ export async function updateProfile(
     }
     return bankingAfter !== undefined || walletChanged;
   });
-  return getProfile(deps.db, userId);
+  return getProfile(deps.db, userId, deps.clock.now());
 }
 
 /** Checked on blur (spec 1 §5.5): the user's own value counts as available. */
@@ -267,8 +272,10 @@ export async function contactAvailability(
 
 /**
  * POST /api/profile/contact: a new e-mail and/or phone for the signed-in user, with the current
- * password (step-up: they sign the person in). Each changed one is unverified again (users_master and the sign-in identity); a phone change sends a one-time pin to
- * the new number, an e-mail change a verification link to the new address. Refused while frozen.
+ * password (step-up: they sign the person in). Each changed one is only PENDING (decision 069):
+ * the current one keeps signing in until the new one is proven (a one-time pin to the new number,
+ * a verification link to the new address), the old contact is told (the new one masked), and a
+ * new request replaces an earlier one. Refused while frozen.
  */
 export async function changeContact(
   deps: AccountsDeps,
@@ -277,6 +284,7 @@ export async function changeContact(
   request: AuditRequest,
 ): Promise<ContactChangeResult> {
   const userId = actor.user.id;
+  const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     if (await isCommissionFreezeOn(tx)) throw frozen();
     const user = await lockUserRow(tx, userId);
@@ -296,65 +304,43 @@ export async function changeContact(
     // the phone's: a session alone must not move them, or a stolen cookie would set its own
     // address, ask for a reset link there and keep the account for good. The password again.
     await assertCurrentPassword(tx, actor.authId, input.currentPassword, undefined, stepUp(deps));
-    const changes = {
-      ...(emailChanged ? { email, emailVerified: false } : {}),
-      ...(phoneChanged ? { phone, phoneVerified: false } : {}),
-    };
-    await updateOwnUserRecord(tx, { userId, authId: actor.authId }, changes);
-    await syncSignInContacts(tx, actor.authId, {
-      ...(emailChanged ? { email } : {}),
-      ...(phoneChanged ? { phone } : {}),
-    });
+    const expiresAt = new Date(now.getTime() + PENDING_CONTACT_HOURS * HOUR);
+    const asked = [
+      ...(emailChanged ? [['email', email] as const] : []),
+      ...(phoneChanged ? [['phone', phone] as const] : []),
+    ];
+    for (const [kind, value] of asked) {
+      await replacePendingContact(tx, { userId, kind, value, requestedAt: now, expiresAt });
+      await noticeOfRequest(deps, tx, user, kind, value, request);
+    }
     await writeAudit(tx, {
-      action: 'profile.contact.update',
+      action: 'profile.contact.request',
       entity: 'users_master',
       entityId: userId,
-      before: {
-        email: user.email,
-        phone: user.phone,
-        emailVerified: user.emailVerified,
-        phoneVerified: user.phoneVerified,
-      },
-      after: changes,
+      before: {},
+      after: Object.fromEntries(asked.map(([kind, value]) => [`pending_${kind}`, maskContact(kind, value)])),
       request,
     });
-    return { user: { ...user, ...changes }, emailChanged, phoneChanged };
+    return { user, emailChanged, phoneChanged, email, phone };
   });
 
   const { user, emailChanged, phoneChanged } = result;
   if (!emailChanged && !phoneChanged) {
     return { code: 200, emailChanged, phoneChanged, message: 'Your contact details are unchanged.' };
   }
-  // The old contact hears of the change: whoever took a session cannot move the account quietly.
-  const before = actor.user;
-  for (const [changed, what, to] of [
-    [emailChanged, 'e-mail address', { email: before.email ?? undefined }],
-    [phoneChanged, 'phone number', { phone: before.phone ?? undefined }],
-  ] as const) {
-    if (!changed || (!to.email && !to.phone)) continue;
-    await sendNotice(
-      deps,
-      {
-        ...to,
-        subject: `Your ${what} was changed`,
-        text: `Hello ${before.firstName},\n\nThe ${what} on your Dealer Portal account (${zCode(userId)}) was changed. If you did not make this change, contact your administrator at once.`,
-      },
-      request,
-    );
-  }
-  const notes: string[] = ['Your contact details have been updated.'];
-  if (phoneChanged && user.phone) {
+  const notes: string[] = ['Your current contact details stay in use until the new ones are verified.'];
+  if (phoneChanged && result.phone) {
     try {
-      await deps.pins.send({ phone: user.phone, purpose: 'verify', authId: actor.authId });
+      await deps.pins.send({ phone: result.phone, purpose: 'verify', authId: actor.authId });
       notes.push('A one-time pin has been sent to your new phone number.');
     } catch (error) {
       if (!(error instanceof PinSendLimitError)) throw error;
       notes.push('Please request a one-time pin for your new phone number later.');
     }
   }
-  if (emailChanged && user.email) {
+  if (emailChanged && result.email) {
     try {
-      await sendVerificationLink(deps, { authId: actor.authId, email: user.email, firstName: user.firstName });
+      await sendVerificationLink(deps, { authId: actor.authId, email: result.email, firstName: user.firstName });
       notes.push('A verification link has been sent to your new email address.');
     } catch (error) {
       if (!(error instanceof AppError && error.status === 429)) throw error;
@@ -395,5 +381,5 @@ export async function becomeLeader(deps: AccountsDeps, actor: Actor, request: Au
       request,
     });
   });
-  return getProfile(deps.db, userId);
+  return getProfile(deps.db, userId, deps.clock.now());
 }

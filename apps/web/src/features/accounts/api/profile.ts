@@ -5,6 +5,7 @@ import {
   Profile,
   type ProfileUpdateRequest,
 } from '@portal/domain/accounts/profile';
+import { VerificationSent } from '@portal/domain/accounts/verification';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { meQueryKey } from '../../../lib/get-me';
@@ -49,7 +50,7 @@ export function checkContactAvailability(
   return api('/api/profile/contact-availability', { query, schema: ContactAvailability, signal });
 }
 
-/** A changed e-mail and/or phone; each must be verified again afterwards. */
+/** A changed e-mail and/or phone: pending until the new one is verified (decision 069). */
 export function changeContact(input: ContactChangeRequest): Promise<ContactChangeResult> {
   return api('/api/profile/contact', { method: 'POST', body: input, schema: ContactChangeResult });
 }
@@ -63,6 +64,19 @@ export function useChangeContact() {
         queryClient.invalidateQueries({ queryKey: profileQueryKey }),
         queryClient.invalidateQueries({ queryKey: meQueryKey }),
       ]),
+  });
+}
+
+/** Drops the own pending e-mail or phone change; the current one stays. */
+export function cancelPendingContact(kind: 'email' | 'phone'): Promise<VerificationSent> {
+  return api('/api/profile/contact/cancel', { method: 'POST', body: { kind }, schema: VerificationSent });
+}
+
+export function useCancelPendingContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelPendingContact,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
   });
 }
 

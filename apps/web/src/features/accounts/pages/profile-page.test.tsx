@@ -37,6 +37,38 @@ describe('ProfilePage', () => {
     expect(screen.queryByText('Commission Period Active')).toBeNull();
   });
 
+  it('shows a contact change waiting for verification: pin, resend and cancel (decision 069)', async () => {
+    const expiresAt = '2026-01-02T08:00:00.000Z';
+    const fetchSpy = mockServer(
+      makeProfile({
+        pendingPhone: { value: '+27839876543', expiresAt },
+        pendingEmail: { value: 'new.me@example.co.za', expiresAt },
+      }),
+      (url) =>
+        url === '/api/profile/contact/cancel' || url === '/api/accounts/verify-phone'
+          ? json({ message: 'ok', verified: true })
+          : undefined,
+    );
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+    expect(await screen.findByText('Verification sent to 0839876543')).toBeTruthy();
+    expect(screen.getByText('Verification sent to new.me@example.co.za')).toBeTruthy();
+    const phoneForm = screen.getByRole('form', { name: 'Verify your new phone number' });
+    fireEvent.change(within(phoneForm).getByLabelText('One Time Pin'), { target: { value: '123456' } });
+    fireEvent.click(within(phoneForm).getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(fetchSpy.mock.calls.find(([url]) => url === '/api/accounts/verify-phone')?.[1]?.body).toBe(
+        JSON.stringify({ code: '123456' }),
+      ),
+    );
+    const emailGroup = screen.getByRole('group', { name: 'Your new email address' });
+    fireEvent.click(within(emailGroup).getByRole('button', { name: 'Cancel change' }));
+    await waitFor(() =>
+      expect(fetchSpy.mock.calls.find(([url]) => url === '/api/profile/contact/cancel')?.[1]?.body).toBe(
+        JSON.stringify({ kind: 'email' }),
+      ),
+    );
+  });
+
   it("disables 'Edit Your Details' while the commission freeze is on", async () => {
     mockServer(makeProfile({ profileFrozen: true }));
     renderWithProviders(<ProfilePage />, { route: '/profile' });

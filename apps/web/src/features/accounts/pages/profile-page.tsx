@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfile } from '../api/profile';
 import { EditProfileDialog } from '../components/profile/edit-profile-dialog';
 import { LeaderCard } from '../components/profile/leader-card';
+import { PendingContactCard } from '../components/profile/pending-contact-card';
 import { ProfileBanner } from '../components/profile/profile-banner';
 import { ProfileTabs } from '../components/profile/profile-tabs';
 
@@ -121,6 +122,7 @@ export function ProfilePage() {
       >
         <ProfileTabs profile={data} />
         <Box sx={{ display: 'grid', gap: 3 }}>
+          <PendingContactCard profile={data} />
           <VerificationStatusCard
             phone={data.phone}
             email={data.email}

@@ -2,7 +2,7 @@ import { EMAIL_VERIFICATION_FAILED, INCORRECT_PIN } from '@portal/domain/account
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { json } from '../../../test/profiles';
+import { json, makeProfile } from '../../../test/profiles';
 import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
 import { VerifyEmailPage } from './verify-email-page';
@@ -66,6 +66,7 @@ describe('VerifyPhonePage', () => {
           ? json({ type: 'about:blank', title: 'Bad', status: 400, code: 'INCORRECT_PIN', detail: INCORRECT_PIN }, 400)
           : json({ verified: true, message: 'Your phone number has been verified.' });
       }
+      if (url === '/api/profile') return json(makeProfile({ phoneVerified: false }));
       return json({ user: makeUser({ emailVerified: false, phoneVerified: attempt > 1 }) });
     });
     renderAt('/verify-phone');
@@ -82,8 +83,28 @@ describe('VerifyPhonePage', () => {
     expect(await screen.findByRole('heading', { name: 'Profile page' }, { timeout: 3000 })).toBeTruthy();
   });
 
+  it('takes the pin of a new number waiting for verification, even when the current one is verified', async () => {
+    const pendingPhone = { value: '+27839876543', expiresAt: '2026-01-02T08:00:00.000Z' };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/profile') return json(makeProfile({ pendingPhone }));
+      if (url === '/api/accounts/verify-phone')
+        return json({ verified: true, message: 'Your phone number has been verified.' });
+      return json({ user: makeUser() });
+    });
+    renderAt('/verify-phone', makeUser({ phoneVerified: true }));
+    expect(await screen.findByText(/your new number 0839876543/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('One Time Pin'), { target: { value: '222222' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Your phone number has been verified.')).toBeTruthy();
+  });
+
   it('resends a pin on request', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({ message: 'sent' }));
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (input) =>
+        String(input) === '/api/profile' ? json(makeProfile({ phoneVerified: false })) : json({ message: 'sent' }),
+      );
     renderAt('/verify-phone');
     fireEvent.click(await screen.findByRole('button', { name: 'Resend OTP' }));
     await waitFor(() =>

@@ -16,6 +16,7 @@ import { errorMessageWithRetry } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignedInUser } from '../../../lib/use-signed-in-user';
+import { useProfile } from '../api/profile';
 import { useSendPhoneVerificationCode, useVerifyPhone } from '../api/verification';
 import { OneTimePinField } from '../components/one-time-pin-field';
 import { StatusCard } from '../components/status-card';
@@ -30,7 +31,11 @@ export function VerifyPhonePage() {
   const send = useSendPhoneVerificationCode();
   const verify = useVerifyPhone();
   const [verified, setVerified] = useState(false);
-  const alreadyVerified = user.phoneVerified && !verified;
+  // A new number asked for on the profile waits for its pin here (decision 069); the current one
+  // stays in use until then, verified or not.
+  const profile = useProfile();
+  const pendingPhone = profile.data?.pendingPhone?.value ?? null;
+  const alreadyVerified = user.phoneVerified && !verified && !pendingPhone && !profile.isPending;
 
   // Arriving here from 'Resend OTP' sends a pin once; after a change of number the server has
   // just sent one (state `codeSent`), and a second SMS would spend the 3-per-15-minutes allowance.
@@ -89,7 +94,11 @@ export function VerifyPhonePage() {
       icon={<SmartphoneRoundedIcon />}
       title="Verify your cellphone number"
       subtitle={
-        phone ? `We send a one-time pin by SMS to ${phone}.` : 'We send a one-time pin by SMS to your cellphone.'
+        pendingPhone
+          ? `We sent a one-time pin by SMS to your new number ${displayPhone(pendingPhone)}. Your current number stays in use until it is verified.`
+          : phone
+            ? `We send a one-time pin by SMS to ${phone}.`
+            : 'We send a one-time pin by SMS to your cellphone.'
       }
     >
       {verified ? (

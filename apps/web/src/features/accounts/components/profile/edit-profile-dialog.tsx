@@ -27,6 +27,7 @@ import {
   PROFILE_FROZEN,
   type Profile,
 } from '@portal/domain/accounts/profile';
+import { displayPhone } from '@portal/domain/people/phone';
 import type { ReferenceLists } from '@portal/domain/reference/reference-lists';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -420,8 +421,20 @@ function EditProfileForm({ profile, lists, onClose }: FormProps) {
 
           <SectionTitle>Contact details</SectionTitle>
           <Typography variant="body2" color="text.secondary" sx={{ ...full, mt: -1 }}>
-            A changed phone number or email address must be verified again.
+            A changed phone number or email address must be verified again: your current one stays in use until the new
+            one is verified.
           </Typography>
+          {profile.pendingPhone || profile.pendingEmail ? (
+            <Alert severity="info" sx={full}>
+              {[
+                profile.pendingPhone ? `Verification sent to ${displayPhone(profile.pendingPhone.value)}.` : '',
+                profile.pendingEmail ? `Verification sent to ${profile.pendingEmail.value}.` : '',
+                'Finish or cancel the change on your profile; a new change replaces it.',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+            </Alert>
+          ) : null}
           <FormTextField
             control={control}
             name="phone"
