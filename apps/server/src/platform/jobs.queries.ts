@@ -38,6 +38,17 @@ export async function insertJobProgress(
   await (options.ifMissing ? insert.onConflictDoNothing() : insert);
 }
 
+/** The progress rows of many new jobs of one queue, in ONE statement. */
+export async function insertJobProgressRows(
+  executor: Executor,
+  rows: Array<{ jobId: string; queue: string; startedByUserId?: number | null }>,
+): Promise<void> {
+  if (!rows.length) return;
+  await executor
+    .insert(jobProgress)
+    .values(rows.map((row) => ({ ...row, startedByUserId: row.startedByUserId ?? null })));
+}
+
 /** Changes a job's progress row (`onlyWhileRunning`: not once it has ended); returns the row. */
 export async function updateJobProgress(
   db: Executor,

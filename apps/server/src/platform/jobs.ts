@@ -8,6 +8,7 @@ import {
   bossWithin,
   findJobProgress,
   insertJobProgress,
+  insertJobProgressRows,
   type JobProgressChange,
   type JobProgressRow,
   updateJobProgress,
@@ -75,6 +76,16 @@ export interface Jobs {
     data: T,
     options?: EnqueueOptions,
   ): Promise<string>;
+  /**
+   * `enqueueWithin` for many jobs of one queue at once: their progress rows in one statement and
+   * the jobs in one more, whatever their number (a batch of outbox deliveries). Ids in order.
+   */
+  enqueueManyWithin<T extends object>(
+    executor: Executor,
+    queue: string,
+    data: readonly T[],
+    options?: EnqueueOptions,
+  ): Promise<string[]>;
   /** Wakes this process's idle workers of a queue (after committing what `enqueueWithin` wrote). */
   wake(queue: string): void;
   /**
@@ -333,6 +344,33 @@ export function createJobs(options: JobsOptions): Jobs {
       await insertJobProgress(executor, { jobId, queue, startedByUserId: enqueueOptions.startedByUserId ?? null });
       await boss.send(queue, data, { ...sendOptions(queue, jobId), db: bossWithin(executor) });
       return jobId;
+    },
+
+    async enqueueManyWithin(executor, queue, data, enqueueOptions = {}) {
+      assertQueue(queue);
+      if (!data.length) return [];
+      await start();
+      await ensureQueue(queue);
+      const jobIds = data.map(() => randomUUID());
+      const startedByUserId = enqueueOptions.startedByUserId ?? null;
+      await insertJobProgressRows(
+        executor,
+        jobIds.map((jobId) => ({ jobId, queue, startedByUserId })),
+      );
+      // The same options `send` gives each job (sendOptions), as pg-boss's bulk insert takes them.
+      const { retryLimit, retryDelay, retryBackoff, expireInSeconds } = sendOptions(queue, '');
+      const shared = {
+        name: queue,
+        ...(retryLimit !== undefined ? { retryLimit } : {}),
+        ...(retryDelay !== undefined ? { retryDelay } : {}),
+        ...(retryBackoff !== undefined ? { retryBackoff } : {}),
+        ...(expireInSeconds !== undefined ? { expireInSeconds } : {}),
+      };
+      await boss.insert(
+        jobIds.map((id, i) => ({ ...shared, id, data: data[i] as object })),
+        { db: bossWithin(executor) },
+      );
+      return jobIds;
     },
 
     wake,

@@ -10,6 +10,13 @@ export async function insertOutboxMessage(executor: Executor, row: NewOutboxRow)
   return inserted!.id;
 }
 
+/** Many messages in ONE statement (a batch of alert copies); their ids in the order given. */
+export async function insertOutboxMessages(executor: Executor, rows: NewOutboxRow[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const inserted = await executor.insert(outboxMessages).values(rows).returning({ id: outboxMessages.id });
+  return inserted.map((row) => row.id);
+}
+
 /**
  * Claims a queued message for one delivery attempt (counting it), or one left 'sending' longer than
  * `staleSeconds` by a worker that died; undefined when it is sent, failed or being sent elsewhere.

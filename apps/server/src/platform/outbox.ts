@@ -1,7 +1,14 @@
 import type { Database, Executor } from '../db/client.ts';
 import { type Logger, silentLogger } from './events.ts';
 import type { Jobs } from './jobs.ts';
-import { claimForDelivery, insertOutboxMessage, recordDelivered, recordFailedAttempt } from './outbox.queries.ts';
+import {
+  claimForDelivery,
+  insertOutboxMessage,
+  insertOutboxMessages,
+  type NewOutboxRow,
+  recordDelivered,
+  recordFailedAttempt,
+} from './outbox.queries.ts';
 
 export type OutboxChannel = 'email' | 'sms' | 'chat' | 'tracker';
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
@@ -38,6 +45,12 @@ export interface Outbox {
    * (status sent, readable on /outbox); with one the row is queued for the delivery worker.
    */
   post(message: OutgoingMessage, executor?: Executor): Promise<number>;
+  /**
+   * `post` for a batch (an alert's copies): the rows in one statement per channel kind and their
+   * delivery jobs in two more, not a transaction per message. In one transaction: `executor`'s,
+   * else its own. Returns how many were written.
+   */
+  postMany(messages: readonly OutgoingMessage[], executor?: Executor): Promise<number>;
   /** One delivery attempt of a queued message: the worker's job, and a test's direct call. */
   deliver(id: number, retryCount: number): Promise<void>;
 }
@@ -53,6 +66,8 @@ export interface OutboxOptions {
 
 export const MASKED_SECRET = '••••••';
 export const DELIVER_QUEUE = 'outbox.deliver';
+/** Rows a `postMany` statement writes at most (well under PostgreSQL's 65,535 parameters). */
+const POST_MANY_CHUNK = 1000;
 /** A row left 'sending' this long was cut off mid-attempt (crash, restart): it may be claimed again. */
 const STALE_SENDING_SECONDS = 5 * 60;
 
@@ -91,9 +106,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
   );
 
-  async function queue(message: OutgoingMessage, transport: Transport, tx: Executor): Promise<number> {
+  /** The row of a message a real transport will deliver: masked, with the secrets kept aside. */
+  function queuedRow(message: OutgoingMessage, transport: Transport): NewOutboxRow {
     const secrets = message.secrets ?? [];
-    const id = await insertOutboxMessage(tx, {
+    return {
       channel: message.channel,
       recipient: message.recipient,
       subject: message.subject ?? null,
@@ -104,31 +120,69 @@ export function createOutbox(options: OutboxOptions): Outbox {
       nextAttemptAt: new Date(),
       // Only a message with secrets needs a second, unmasked copy until it is delivered.
       pending: secrets.length ? { text: message.text, html: message.html ?? null } : null,
-    });
+    };
+  }
+
+  /** The row of a message no transport delivers: the row is the delivery (readable on /outbox). */
+  function sentRow(message: OutgoingMessage): NewOutboxRow {
+    return {
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject ?? null,
+      body: message.text,
+      html: message.html ?? null,
+      transport: 'outbox',
+      status: 'sent',
+      attempts: 1,
+      sentAt: new Date(),
+    };
+  }
+
+  async function queue(message: OutgoingMessage, transport: Transport, tx: Executor): Promise<number> {
+    const id = await insertOutboxMessage(tx, queuedRow(message, transport));
     await jobs.enqueueWithin(tx, DELIVER_QUEUE, { id });
     return id;
+  }
+
+  async function queueMany(messages: readonly OutgoingMessage[], tx: Executor): Promise<boolean> {
+    const queued: NewOutboxRow[] = [];
+    const sent: NewOutboxRow[] = [];
+    for (const message of messages) {
+      const transport = transports[message.channel];
+      if (transport) queued.push(queuedRow(message, transport));
+      else sent.push(sentRow(message));
+    }
+    for (let i = 0; i < sent.length; i += POST_MANY_CHUNK)
+      await insertOutboxMessages(tx, sent.slice(i, i + POST_MANY_CHUNK));
+    for (let i = 0; i < queued.length; i += POST_MANY_CHUNK) {
+      const ids = await insertOutboxMessages(tx, queued.slice(i, i + POST_MANY_CHUNK));
+      await jobs.enqueueManyWithin(
+        tx,
+        DELIVER_QUEUE,
+        ids.map((id) => ({ id })),
+      );
+    }
+    return queued.length > 0;
   }
 
   const outbox: Outbox = {
     async post(message, executor) {
       const transport = transports[message.channel];
-      if (!transport) {
-        return insertOutboxMessage(executor ?? db, {
-          channel: message.channel,
-          recipient: message.recipient,
-          subject: message.subject ?? null,
-          body: message.text,
-          html: message.html ?? null,
-          transport: 'outbox',
-          status: 'sent',
-          attempts: 1,
-          sentAt: new Date(),
-        });
-      }
+      if (!transport) return insertOutboxMessage(executor ?? db, sentRow(message));
       if (executor) return queue(message, transport, executor);
       const id = await db.transaction((tx) => queue(message, transport, tx));
       jobs.wake(DELIVER_QUEUE);
       return id;
+    },
+
+    async postMany(messages, executor) {
+      if (!messages.length) return 0;
+      if (executor) {
+        await queueMany(messages, executor);
+        return messages.length;
+      }
+      if (await db.transaction((tx) => queueMany(messages, tx))) jobs.wake(DELIVER_QUEUE);
+      return messages.length;
     },
 
     async deliver(id, retryCount) {

@@ -1,5 +1,6 @@
 import type { NewAlertRequest, SentAlert, UserAlert } from '@portal/domain/alerts/alerts';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
@@ -310,6 +311,51 @@ describe('copies', () => {
         { channel: 'sms', recipient: '+27821110001' },
       ]),
     );
+  });
+});
+
+describe('copies to a large audience', () => {
+  it('writes every copy with a few statements a batch, not a statement (or a transaction) per recipient', async () => {
+    const people: UserRow[] = [];
+    for (let i = 0; i < 40; i++) {
+      people.push(
+        await createUser(ctx.db, {
+          parentId: leader.id,
+          withoutLogin: true,
+          structureLevel: 3,
+          email: `crowd${i}.copy@mail.test`,
+          phone: `+278222${String(i).padStart(5, '0')}`,
+        }),
+      );
+    }
+    const response = await send('leader', {
+      target_user_ids: people.map((person) => person.id),
+      title: 'Crowd alert',
+    });
+    const { id } = response.json() as { id: number };
+    // Copies asked for after the fact, so that no queued job runs beside this one and only this
+    // run's statements are counted.
+    await ctx.db.execute(sql`update alerts set send_email = true, send_sms = true where id = ${id}`);
+
+    let statements = 0;
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      statements += 1;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      expect((await ctx.services.jobs.runNow(ALERT_COPIES_QUEUE, { alertId: id })).state).toBe('completed');
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+
+    const outbox = await ctx.db.execute<{ copies: number }>(
+      sql`select count(*)::int as copies from outbox_messages where subject = 'Crowd alert' or body like 'Crowd alert%'`,
+    );
+    // 40 e-mails and 40 SMS, each recipient's own.
+    expect(outbox.rows[0]!.copies).toBe(80);
+    // Reading the alert and its batch, the batch's copies, the job's own rows: not one per copy.
+    expect(statements).toBeLessThan(40);
   });
 });
 

@@ -225,6 +225,8 @@ export async function copyRecipientsBatch(
     select r.user_id, u.email, u.phone
     from alert_recipients r join users_master u on u.id = r.user_id
     where r.alert_id = ${alertId} and r.user_id > ${afterUserId}
+      -- Said of both sides so the join starts at the batch, not at the first user, every batch.
+      and u.id > ${afterUserId}
       and u.refs_user_lifecycle_status_id = ${LIFECYCLE.active}
     order by r.user_id
     limit ${limit}`);

@@ -18,9 +18,8 @@ import { writeAudit } from '../../platform/audit.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { publish } from '../../platform/events.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import type { Mailer } from '../../platform/mail.ts';
+import type { Outbox, OutgoingMessage } from '../../platform/outbox.ts';
 import { assertActorCan, permissionActor } from '../../platform/permissions.ts';
-import type { SmsSender } from '../../platform/sms.ts';
 import { productTypesAndSuppliers } from '../catalogue/catalogue.service.ts';
 import { isUsableImage } from '../files/files.service.ts';
 import { sanitizeAlertHtml } from './alert-html.ts';
@@ -176,8 +175,8 @@ async function checkImage(db: Executor, actor: Actor, image: string | null | und
 export interface AlertDeps {
   db: Database;
   jobs: Jobs;
-  mailer: Mailer;
-  sms: SmsSender;
+  /** The copies job writes each batch of messages at once (a Mailer or SmsSender writes one). */
+  outbox: Outbox;
 }
 
 /**
@@ -385,7 +384,11 @@ export async function alertSegmentChoices(db: Database) {
   return { ...catalogue, structureLevels };
 }
 
-/** The 'alerts.copies' job: e-mail and SMS copies in batches, recipient by recipient into the outbox. */
+/**
+ * The 'alerts.copies' job: e-mail and SMS copies in batches of recipients, each batch written to
+ * the outbox in a few statements (never a statement or a transaction per recipient: an alert to
+ * everyone has 100,000 of them).
+ */
 export async function sendAlertCopies(
   deps: AlertDeps,
   data: { alertId: number },
@@ -402,18 +405,24 @@ export async function sendAlertCopies(
   for (;;) {
     const batch = await copyRecipientsBatch(deps.db, alert.id, after, COPY_BATCH);
     if (!batch.length) break;
-    await Promise.all(
-      batch.map(async (recipient) => {
-        if (alert.sendEmail && recipient.email) {
-          await deps.mailer.send({ to: recipient.email, subject: alert.title, text, html: alert.descriptionHtml });
-          emails += 1;
-        }
-        if (alert.sendSms && recipient.phone) {
-          await deps.sms.send({ to: recipient.phone, text: text.slice(0, 459) });
-          sms += 1;
-        }
-      }),
-    );
+    const messages: OutgoingMessage[] = [];
+    for (const recipient of batch) {
+      if (alert.sendEmail && recipient.email) {
+        messages.push({
+          channel: 'email',
+          recipient: recipient.email,
+          subject: alert.title,
+          text,
+          html: alert.descriptionHtml,
+        });
+        emails += 1;
+      }
+      if (alert.sendSms && recipient.phone) {
+        messages.push({ channel: 'sms', recipient: recipient.phone, text: text.slice(0, 459) });
+        sms += 1;
+      }
+    }
+    await deps.outbox.postMany(messages);
     done += batch.length;
     after = Number(batch[batch.length - 1]!.user_id);
     await progress('sending', (done / total) * 100, `${done} of ${total}`);

@@ -79,6 +79,37 @@ describe('jobs on pg-boss', () => {
     expect(await bossState(id)).toBe('created');
   });
 
+  it('enqueues many jobs of a queue within a transaction at once: each gets its row and runs; a rollback leaves none', async () => {
+    const user = await createUser(ctx.db);
+    const cookie = await ctx.signIn(user.email!);
+    const ids = await ctx.db.transaction((tx) =>
+      ctx.jobs.enqueueManyWithin(tx, 'test.import', [{ rows: 1 }, { rows: 2 }, { rows: 3 }], {
+        startedByUserId: user.id,
+      }),
+    );
+    ctx.jobs.wake('test.import');
+    expect(ids).toHaveLength(3);
+    const done = await Promise.all(ids.map((id) => settled(cookie, id)));
+    expect(done.map((job) => [job.state, job.result])).toEqual([
+      ['completed', { imported: 1 }],
+      ['completed', { imported: 2 }],
+      ['completed', { imported: 3 }],
+    ]);
+
+    let dropped: string[] = [];
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        dropped = await ctx.jobs.enqueueManyWithin(tx, 'test.unworked', [{ n: 1 }, { n: 2 }]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(dropped).toHaveLength(2);
+    for (const id of dropped) {
+      expect(await ctx.jobs.get(id)).toBeUndefined();
+      expect(await bossState(id)).toBeUndefined();
+    }
+  });
+
   it('runs a job through pg-boss, reporting stages and percent, and shows it completed with its result', async () => {
     const user = await createUser(ctx.db);
     const cookie = await ctx.signIn(user.email!);

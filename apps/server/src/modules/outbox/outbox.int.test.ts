@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
@@ -79,7 +79,16 @@ describe('GET /api/health', () => {
 
 describe('delivery through a real transport', () => {
   // The worker's part is called directly; pg-boss's retries are covered by the production-mode test.
-  const jobs = { define() {}, enqueueWithin: async () => 'job', wake() {} } as unknown as Jobs;
+  const enqueuedMany: Array<{ queue: string; data: readonly object[] }> = [];
+  const jobs = {
+    define() {},
+    enqueueWithin: async () => 'job',
+    enqueueManyWithin: async (_executor: unknown, queue: string, data: readonly object[]) => {
+      enqueuedMany.push({ queue, data });
+      return data.map(() => 'job');
+    },
+    wake() {},
+  } as unknown as Jobs;
   const link = 'http://localhost:3000/reset-password?token=abc123';
 
   function outboxWith(deliver: (message: Delivery) => Promise<void>) {
@@ -95,6 +104,30 @@ describe('delivery through a real transport', () => {
     const [found] = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
     return found!;
   }
+
+  it('queues a batch in one go: every message its own masked row and delivery job, the rest sent by the outbox', async () => {
+    const outbox = outboxWith(async () => {});
+    const written = await outbox.postMany([
+      { channel: 'email', recipient: 'many1@example.test', subject: 'Many', text: `Use ${link}`, secrets: [link] },
+      { channel: 'email', recipient: 'many2@example.test', subject: 'Many', text: 'Hello' },
+      { channel: 'sms', recipient: '+27820000777', text: 'Many by SMS' },
+    ]);
+    expect(written).toBe(3);
+    const rows = await ctx.db
+      .select()
+      .from(outboxMessages)
+      .where(sql`${outboxMessages.recipient} in ('many1@example.test', 'many2@example.test', '+27820000777')`)
+      .orderBy(outboxMessages.recipient);
+    expect(rows.map((row) => [row.recipient, row.status, row.transport, row.body])).toEqual([
+      // No SMS transport here: the row is the delivery, as with post.
+      ['+27820000777', 'sent', 'outbox', 'Many by SMS'],
+      ['many1@example.test', 'queued', 'smtp', `Use ${MASKED_SECRET}`],
+      ['many2@example.test', 'queued', 'smtp', 'Hello'],
+    ]);
+    expect(rows[1]!.pending).toEqual({ text: `Use ${link}`, html: null });
+    // The two queued messages' delivery jobs, in one call.
+    expect(enqueuedMany).toEqual([{ queue: 'outbox.deliver', data: [{ id: rows[1]!.id }, { id: rows[2]!.id }] }]);
+  });
 
   it('queues the message masked, keeps the secret only until sent, and records each attempt', async () => {
     const sent: Delivery[] = [];

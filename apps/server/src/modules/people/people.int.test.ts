@@ -2,6 +2,7 @@ import { EDIT_USER_MESSAGES as M } from '@portal/domain/people/edit-user';
 import { FLAG_REFUSALS, MANAGER_REFUSALS, NO_PERMISSION, STATUS_REFUSALS } from '@portal/domain/people/manage-user';
 import { buildSaId } from '@portal/domain/people/sa-id';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMessageTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
@@ -415,6 +416,41 @@ describe('change manager', () => {
     expect(withChildren.statusCode).toBe(200);
     expect((await row(flagged.id)).parentId).toBe(head.id);
     expect(await closureDifferences()).toBe(0);
+  });
+
+  it('hands on a leader’s many children without reading them: no statement answers with a row per child', async () => {
+    const head = await createUser(ctx.db, { parentId: otherLeader.id, isLeader: true, withoutLogin: true });
+    const children: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      children.push((await createUser(ctx.db, { parentId: head.id, withoutLogin: true })).id);
+    }
+    let widest = 0;
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (result instanceof Promise) {
+        void result.then(
+          (answer: { rows?: unknown[] } | undefined) => {
+            widest = Math.max(widest, answer?.rows?.length ?? 0);
+          },
+          () => {},
+        );
+      }
+      return result;
+    } as typeof query;
+    let response: Awaited<ReturnType<typeof call>>;
+    try {
+      response = await call(cookies.admin, 'PUT', `/api/people/${head.id}/manager`, {
+        managerId: target.id,
+        moveWithChildren: false,
+      });
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(response.statusCode).toBe(200);
+    for (const id of children) expect((await row(id)).parentId).toBe(otherLeader.id);
+    expect(await closureDifferences()).toBe(0);
+    expect(widest).toBeLessThan(30);
   });
 
   it('refuses a move under the user themself or their own downstream, a deleted or non-leader manager', async () => {

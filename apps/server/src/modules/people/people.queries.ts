@@ -122,17 +122,26 @@ export async function findManagerCandidate(
 }
 
 /** The user's children as the permission rules see them (admin, flags): a move may hand them on. */
-export async function findChildren(
+/**
+ * Whether a direct child of `userId` other than `actorId` is an admin holding one of `flags` (the
+ * flags the actor lacks): one row, whatever the number of children (a top leader has thousands).
+ */
+export async function hasChildHoldingFlags(
   db: Executor,
   userId: number,
-): Promise<Array<{ id: number; isAdmin: boolean; features: string[] }>> {
-  const result = await db.execute<{ id: number; isAdmin: boolean; features: string[] }>(sql`
-    SELECT u.id, u.is_admin AS "isAdmin",
-           array(SELECT f.name FROM users_access_index a JOIN features_master f ON f.id = a.features_master_id
-                  WHERE a.user_master_id = u.id) AS features
-      FROM users_master u
-     WHERE u.parent_id = ${userId}`);
-  return result.rows;
+  actorId: number,
+  flags: readonly string[],
+): Promise<boolean> {
+  if (!flags.length) return false;
+  const result = await db.execute<{ found: boolean }>(sql`
+    SELECT EXISTS (
+      SELECT 1 FROM users_master u
+        JOIN users_access_index a ON a.user_master_id = u.id
+        JOIN features_master f ON f.id = a.features_master_id
+       WHERE u.parent_id = ${userId} AND u.id <> ${actorId} AND u.is_admin
+         AND f.name = ANY(${sql.param([...flags])}::text[])
+    ) AS found`);
+  return Boolean(result.rows[0]?.found);
 }
 
 export interface Updater {

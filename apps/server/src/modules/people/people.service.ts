@@ -1,6 +1,6 @@
 import { isMaskedSecret, maskSecret } from '@portal/domain/access/masking';
 import { type Action, can, type Subject } from '@portal/domain/access/permissions';
-import { knownFeatures } from '@portal/domain/accounts/me';
+import { FEATURES } from '@portal/domain/accounts/me';
 import { COMMISSION_FREEZE_MESSAGE, PROFILE_FROZEN } from '@portal/domain/accounts/profile';
 import type { CatalogueRefusal } from '@portal/domain/catalogue/catalogue';
 import {
@@ -62,12 +62,12 @@ import { findBankByName, userTypeExists } from '../reference/reference.service.t
 import { universityProgressOf } from '../university/university.service.ts';
 import { findLatestBanking, insertBanking } from './banking.queries.ts';
 import {
-  findChildren,
   findContactOwners,
   findEligibleManagers,
   findManagerCandidate,
   findPersonRef,
   findUserWithNames,
+  hasChildHoldingFlags,
   lockUser,
   reassignChildren,
   setParent,
@@ -575,16 +575,15 @@ export async function changeManager(
   });
 }
 
+/**
+ * Handing on is a manager change of each child: refused when one of them is an admin holding a
+ * flag the actor lacks (as `can(..., 'update', 'manager', child)` says of each), asked of the
+ * database in one statement rather than by reading every child.
+ */
 async function mayHandOnChildren(tx: Executor, actor: Actor, userId: number): Promise<boolean> {
-  const children = await findChildren(tx, userId);
-  return children.every((child) =>
-    can(permissionActor(actor), 'update', 'manager', {
-      id: child.id,
-      relation: child.id === actor.user.id ? 'self' : 'other',
-      isAdmin: child.isAdmin,
-      features: knownFeatures(child.features),
-    }),
-  );
+  const held = permissionActor(actor).features;
+  const lacking = FEATURES.filter((feature) => !held.includes(feature));
+  return !(await hasChildHoldingFlags(tx, userId, actor.user.id, lacking));
 }
 
 // --- Suppliers, product types and deals ------------------------------------------------------
