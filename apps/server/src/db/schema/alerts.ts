@@ -45,6 +45,11 @@ export const alerts = pgTable(
     structureLevel: smallint(),
     sendEmail: boolean().notNull().default(false),
     sendSms: boolean().notNull().default(false),
+    /**
+     * The e-mail/SMS copies job's cursor: copies to recipients up to this user id are in the outbox,
+     * written in the same transaction, so a retried job goes on from here instead of sending again.
+     */
+    copiesSentThrough: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -89,7 +94,8 @@ export const alertRecipients = pgTable(
     // Unread count for a user is an index-only scan of this partial index (alert_id included so the
     // join to alerts for `active` needs no heap visit of alert_recipients).
     index('alert_recipients_unread_idx').on(t.userId, t.alertId).where(sql`${t.seenAt} is null`),
-    // Fan-out and deletes by alert (100k recipients per alert).
-    index('alert_recipients_alert_idx').on(t.alertId),
+    // Fan-out and deletes by alert (100k recipients per alert): the copies job reads a batch in
+    // user id order after its cursor as a range of this index, not the alert's whole list sorted.
+    index('alert_recipients_alert_user_idx').on(t.alertId, t.userId),
   ],
 );

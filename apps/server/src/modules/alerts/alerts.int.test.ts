@@ -359,6 +359,42 @@ describe('copies to a large audience', () => {
   });
 });
 
+describe('a retried copies job', () => {
+  it('goes on after the last batch written instead of sending its copies again', async () => {
+    const people: UserRow[] = [];
+    for (let i = 0; i < 4; i++) {
+      people.push(
+        await createUser(ctx.db, {
+          parentId: leader.id,
+          withoutLogin: true,
+          structureLevel: 3,
+          email: `retry${i}.copy@mail.test`,
+        }),
+      );
+    }
+    const response = await send('leader', {
+      target_user_ids: people.map((person) => person.id),
+      title: 'Retried alert',
+    });
+    const { id } = response.json() as { id: number };
+    // A first run wrote the copies of the first two recipients (its cursor says so), then failed.
+    const ids = people.map((person) => person.id).sort((a, b) => a - b);
+    await ctx.db.execute(sql`update alerts set send_email = true, copies_sent_through = ${ids[1]!} where id = ${id}`);
+
+    expect((await ctx.services.jobs.runNow(ALERT_COPIES_QUEUE, { alertId: id })).state).toBe('completed');
+
+    const outbox = await ctx.db.execute<{ recipient: string }>(
+      sql`select recipient from outbox_messages where subject = 'Retried alert' order by recipient`,
+    );
+    const byId = new Map(people.map((person) => [person.id, person.email]));
+    expect(outbox.rows.map((row) => row.recipient)).toEqual([byId.get(ids[2]!), byId.get(ids[3]!)].sort());
+    const [alert] = (
+      await ctx.db.execute<{ through: number }>(sql`select copies_sent_through as through from alerts where id = ${id}`)
+    ).rows;
+    expect(alert!.through).toBe(ids[3]);
+  });
+});
+
 describe('copies to people who left or were turned down', () => {
   it('sends no e-mail or SMS copy to an inactive or declined recipient', async () => {
     const leaver = await createUser(ctx.db, {

@@ -233,6 +233,11 @@ export async function copyRecipientsBatch(
   return result.rows;
 }
 
+/** Records that the copies job has written every copy up to this recipient (decision 070). */
+export async function advanceCopiesCursor(tx: Executor, alertId: number, throughUserId: number): Promise<void> {
+  await tx.update(alerts).set({ copiesSentThrough: throughUserId }).where(eq(alerts.id, alertId));
+}
+
 /** Users the actor may address, matching a search on name or Z-code (20 at most). */
 export async function searchRecipients(
   db: Executor,

@@ -25,6 +25,7 @@ import { isUsableImage } from '../files/files.service.ts';
 import { sanitizeAlertHtml } from './alert-html.ts';
 import {
   type AlertRow,
+  advanceCopiesCursor,
   copyRecipientsBatch,
   dismissPopup,
   fanOut,
@@ -401,7 +402,7 @@ export async function sendAlertCopies(
   let emails = 0;
   let sms = 0;
   let done = 0;
-  let after = 0;
+  let after = alert.copiesSentThrough;
   for (;;) {
     const batch = await copyRecipientsBatch(deps.db, alert.id, after, COPY_BATCH);
     if (!batch.length) break;
@@ -422,9 +423,14 @@ export async function sendAlertCopies(
         sms += 1;
       }
     }
-    await deps.outbox.postMany(messages);
+    const through = Number(batch[batch.length - 1]!.user_id);
+    // The batch and the cursor commit together: a retried job starts after the last batch written.
+    await deps.db.transaction(async (tx) => {
+      await deps.outbox.postMany(messages, tx);
+      await advanceCopiesCursor(tx, alert.id, through);
+    });
     done += batch.length;
-    after = Number(batch[batch.length - 1]!.user_id);
+    after = through;
     await progress('sending', (done / total) * 100, `${done} of ${total}`);
   }
   return { emails, sms };
