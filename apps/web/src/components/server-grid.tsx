@@ -17,17 +17,36 @@ export type ServerGridProps<R extends GridValidRowModel> = Omit<DataGridProps<R>
   total: number;
   /** An outlined card around the grid (lists on a page) or none (a grid inside a card). */
   framed?: boolean;
+  /** The server counted up to `total` and stopped: more match (the footer says "more than"). */
+  totalIsAtLeast?: boolean;
 };
 
 /**
  * A Data Grid over a server-paged list: the server filters and pages, the grid shows one page in
  * a frame as tall as its rows, with the house defaults (no row selection on click, no column menu).
  */
-export function ServerGrid<R extends GridValidRowModel>({ total, framed = true, ...props }: ServerGridProps<R>) {
+export function ServerGrid<R extends GridValidRowModel>({
+  total,
+  totalIsAtLeast = false,
+  framed = true,
+  ...props
+}: ServerGridProps<R>) {
+  // An open-ended count: the grid pages on while a page comes back full.
+  const openEnded = totalIsAtLeast
+    ? {
+        rowCount: -1,
+        estimatedRowCount: total,
+        paginationMeta: { hasNextPage: (props.rows?.length ?? 0) >= (props.paginationModel?.pageSize ?? 1) },
+        localeText: {
+          paginationDisplayedRows: ({ from, to }: { from: number; to: number }) =>
+            `${from}–${to} of more than ${total.toLocaleString('en-ZA')}`,
+        },
+      }
+    : { rowCount: total };
   const grid = (
     <DataGrid<R>
       paginationMode="server"
-      rowCount={total}
+      {...openEnded}
       pageSizeOptions={PAGE_SIZES}
       disableRowSelectionOnClick
       disableColumnMenu

@@ -29,5 +29,14 @@ export const OutboxQuery = z.object({
 });
 export type OutboxQuery = z.infer<typeof OutboxQuery>;
 
-export const OutboxPage = pageOf(OutboxMessage);
+/**
+ * The outbox keeps every pin, notice and alert copy: millions of rows. Its list (polled every few
+ * seconds) counts matches only up to this many, and says when there are more.
+ */
+export const OUTBOX_COUNT_CAP = 10_000;
+
+export const OutboxPage = pageOf(OutboxMessage).extend({
+  /** True when more than `total` (the cap) match: the grid shows "more than". */
+  totalIsAtLeast: z.boolean(),
+});
 export type OutboxPage = z.infer<typeof OutboxPage>;

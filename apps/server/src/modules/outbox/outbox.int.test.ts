@@ -1,3 +1,4 @@
+import { OUTBOX_COUNT_CAP } from '@portal/domain/outbox/outbox';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
@@ -57,6 +58,27 @@ describe('GET /api/outbox', () => {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/outbox', headers: { cookie } });
       expect(response.statusCode).toBe(403);
     }
+  });
+
+  it('counts matches only up to the cap, and says when there are more', async () => {
+    const admin = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+    await grantFeatures(ctx.db, admin.id, ['Outbox']);
+    const cookie = await ctx.signIn(admin.email!, 'Secret123');
+    await ctx.db.execute(sql`
+      insert into outbox_messages (channel, recipient, body, status, transport, attempts)
+      select 'sms', '+2783' || lpad(n::text, 7, '0'), 'Crowd', 'sent', 'outbox', 1
+        from generate_series(1, ${OUTBOX_COUNT_CAP + 5}) as n`);
+
+    const all = (await ctx.app.inject({ method: 'GET', url: '/api/outbox?pageSize=5', headers: { cookie } })).json();
+    expect(all).toMatchObject({ total: OUTBOX_COUNT_CAP, totalIsAtLeast: true });
+    expect(all.items).toHaveLength(5);
+
+    const few = (
+      await ctx.app.inject({ method: 'GET', url: '/api/outbox?recipient=83000000', headers: { cookie } })
+    ).json();
+    // +27830000001 … +27830000009: nine numbers, counted exactly.
+    expect(few).toMatchObject({ total: 9, totalIsAtLeast: false });
+    await ctx.db.execute(sql`delete from outbox_messages where body = 'Crowd'`);
   });
 
   it('answers a bad query with a 400 naming the field', async () => {

@@ -1,4 +1,4 @@
-import type { OutboxQuery } from '@portal/domain/outbox/outbox';
+import { OUTBOX_COUNT_CAP, type OutboxQuery } from '@portal/domain/outbox/outbox';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
@@ -29,7 +29,16 @@ export async function findOutboxPage(db: Executor, query: OutboxQuery) {
       .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(outboxMessages).where(where),
+    // Counted up to one past the cap: a bounded read, however many millions the table holds.
+    db.select({ total: count() }).from(
+      db
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(where)
+        .limit(OUTBOX_COUNT_CAP + 1)
+        .as('m'),
+    ),
   ]);
-  return { items, total: totals?.total ?? 0 };
+  const matched = totals?.total ?? 0;
+  return { items, total: Math.min(matched, OUTBOX_COUNT_CAP), totalIsAtLeast: matched > OUTBOX_COUNT_CAP };
 }

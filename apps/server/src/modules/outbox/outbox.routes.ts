@@ -20,7 +20,7 @@ export const outboxRoutes =
         },
       },
       async (request) => {
-        const { items, total } = await findOutboxPage(db, request.query);
+        const { items, total, totalIsAtLeast } = await findOutboxPage(db, request.query);
         return {
           items: items.map((item) => ({
             ...item,
@@ -33,6 +33,7 @@ export const outboxRoutes =
           page: request.query.page,
           pageSize: request.query.pageSize,
           total,
+          totalIsAtLeast,
         };
       },
     );

@@ -305,6 +305,7 @@ export function OutboxPage() {
       <ServerGrid
         framed={false}
         total={data?.total ?? 0}
+        totalIsAtLeast={data?.totalIsAtLeast ?? false}
         aria-label="Outbox messages"
         rows={data?.items ?? []}
         columns={columns}
