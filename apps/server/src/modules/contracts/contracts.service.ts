@@ -513,11 +513,11 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * Tells of a declined contract (decision 067; a DocuSeal decline too, decision 072) everyone who may manage the dealer's contracts now
- * (`manage contract`, as the Dealer Contracts modal asks: an active admin with Users Management,
- * never one lacking a flag an admin dealer holds) and the admin who sent it while they are an
- * active admin: by e-mail (else SMS) through the outbox and by a bell alert, in the decline's
- * transaction. The notice names the dealer, their code, the document and the reason given; never
+ * Tells of a declined contract (decision 067; one declined at DocuSeal too, decision 072) everyone
+ * who may manage the dealer's contracts now (`manage contract`, as the Dealer Contracts modal asks:
+ * an active admin with Users Management, never one lacking a flag an admin dealer holds) and the
+ * admin who sent it while they are an active admin: by e-mail (else SMS) through the outbox and by
+ * a bell alert, in the decline's transaction. The notice names the dealer, their code, the document and the reason given; never
  * the link nor the ID number. Returns who was told.
  */
 async function tellOfDecline(
