@@ -177,6 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         storage: deps.storage,
         mailer: deps.mailer,
         sms: deps.sms,
+        outbox: deps.outbox,
         clock: deps.clock,
         esign: deps.esign,
         settings,

@@ -6,6 +6,7 @@ import { CONTRACT_MESSAGES, type ContractSubmissionList } from '@portal/domain/c
 import { buildSaId } from '@portal/domain/people/sa-id';
 import { zCode } from '@portal/domain/people/z-code';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastLinkMailedTo, lastMessageTo } from '../../../test/outbox-reader.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
@@ -13,7 +14,7 @@ import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/
 import { auditLog, dealerContracts, storedFiles, usersMaster } from '../../db/schema/index.ts';
 import { createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
 import { HOUR } from '../../platform/clock.ts';
-import { REMINDER_QUEUE } from './contracts.service.ts';
+import { REMINDER_QUEUE, runContractReminders } from './contracts.service.ts';
 
 // Dealer contracts over HTTP and a real database (decision 034): who may generate and open them,
 // the generated PDF and its hash, the built-in signer's link (tampered: refused; signed: once,
@@ -301,6 +302,88 @@ describe('reminders and expiry (the scheduled job)', () => {
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'contract.expire'));
     expect(audit).toMatchObject({ entityId: expect.any(String), actorUserId: null });
   });
+
+  it('writes many due reminders in a few statements, each contract reminded once when a run fails part-way and is retried (decision 072)', async () => {
+    const N = 40;
+    const now = ctx.clock.now();
+    // N pending built-in contracts sent four days ago: each has its first reminder due.
+    const inserted = await ctx.db.execute<{ id: number; email: string }>(sql`
+      insert into dealer_contracts (users_master_id, document_name, email, status, provider, sign_token_hash,
+                                    expires_at, created_by, created_at, updated_at)
+      select ${agent.id}, 'Bulk reminded agreement ' || g, 'bulk' || g || '.reminded@example.test', 'pending',
+             'builtin', md5('bulk' || g), ${new Date(now.getTime() + 26 * DAY).toISOString()}::timestamptz,
+             ${admin.id}, ${new Date(now.getTime() - 4 * DAY).toISOString()}::timestamptz, now()
+        from generate_series(1, ${N}) g
+      returning id, email`);
+    const ids = inserted.rows.map((r) => r.id).sort((a, b) => a - b);
+    const emails = inserted.rows.map((r) => r.email).sort();
+    const reminded = async () => {
+      const result = await ctx.db.execute<{ recipient: string; subject: string; body: string }>(
+        sql`select recipient, subject, body from outbox_messages where recipient like 'bulk%.reminded@example.test'`,
+      );
+      return result.rows;
+    };
+    const markers = async () =>
+      (
+        await ctx.db.execute<{ sent: number }>(
+          sql`select reminders_sent as sent from dealer_contracts where id = any(${`{${ids.join(',')}}`}::int[]) order by id`,
+        )
+      ).rows.map((r) => r.sent);
+
+    const query = pg.Client.prototype.query;
+    const textOf = (args: unknown[]) => {
+      const first = args[0] as string | { text?: string } | undefined;
+      return (typeof first === 'string' ? first : (first?.text ?? '')).toLowerCase();
+    };
+    // A first run, in batches of 16, fails when it writes its second batch to the outbox: the
+    // first batch stays written and marked, nothing of the second stays.
+    let outboxWrites = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (textOf(args).includes('insert into "outbox_messages"') && ++outboxWrites === 2) {
+        return Promise.reject(new Error('outbox down'));
+      }
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await expect(runContractReminders(ctx.services, 16)).rejects.toThrow(/outbox_messages/);
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(await reminded()).toHaveLength(16);
+    expect(await markers()).toEqual(ids.map((_, i) => (i < 16 ? 1 : 0)));
+
+    // The retry (the job) reminds the other 24, with a handful of statements, not one per reminder.
+    let statements = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      statements += 1;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      expect((await ctx.jobs.runNow(REMINDER_QUEUE, {})).state).toBe('completed');
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    const mails = await reminded();
+    // Every contract once: none skipped, none repeated.
+    expect(mails.map((m) => m.recipient).sort()).toEqual(emails);
+    expect(statements).toBeLessThan(N - 16);
+    expect(await markers()).toEqual(ids.map(() => 1));
+    // The texts are the reminders' own: a fresh link that opens the contract.
+    const one = mails.find((m) => m.recipient === 'bulk7.reminded@example.test')!;
+    expect(one.subject).toBe('Reminder: please sign your Bulk reminded agreement 7');
+    expect(one.body).toContain(
+      'This is a reminder that your Bulk reminded agreement 7 is still waiting for your signature.',
+    );
+    const link = await lastLinkMailedTo(ctx.db, 'bulk7.reminded@example.test');
+    const view = await call('GET', `/api/sign-contract/${link.slice(link.lastIndexOf('/') + 1)}`, null);
+    expect(view.statusCode).toBe(200);
+    expect(view.json().documentName).toBe('Bulk reminded agreement 7');
+
+    // Run again: nothing is due, nothing is sent twice.
+    expect((await ctx.jobs.runNow(REMINDER_QUEUE, {})).state).toBe('completed');
+    expect(await reminded()).toHaveLength(N);
+    expect(await markers()).toEqual(ids.map(() => 1));
+  });
 });
 
 describe('the DocuSeal adapter (by settings)', () => {
@@ -451,6 +534,80 @@ describe('the DocuSeal adapter (by settings)', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'dealer_contracts'), eq(auditLog.entityId, String(contract.id))));
     expect(audits.map((row) => row.action).sort()).toEqual(['contract.completed', 'contract.generate']);
+  });
+
+  it('tells who may manage the dealer’s contracts of a DocuSeal decline, once, however many learn of it together (decision 072)', async () => {
+    const boss = await createUser(docuseal.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(docuseal.db, boss.id, ['Users Management']);
+    const flagless = await createUser(docuseal.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(docuseal.db, flagless.id, ['Deals']);
+    const dealer = await createUser(docuseal.db, { password: PASSWORD, firstName: 'Bongani', surname: 'Mahlangu' });
+    const cookie = await docuseal.signIn(boss.email!, PASSWORD);
+    const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      docuseal.app.inject({ method, url, headers: { cookie, origin: TEST_ORIGIN }, ...(payload ? { payload } : {}) });
+    const documentName = 'Agency Agreement declined at DocuSeal';
+    const res = await inject('POST', `/api/contracts/agents/${dealer.id}/generate-new-contract`, {
+      agentCode: zCode(dealer.id),
+      email: dealer.email!,
+      arrIds: [302783, 306177, 306185],
+      documentName,
+    });
+    expect(res.statusCode).toBe(200);
+    const { contract } = res.json();
+    const [stored] = await docuseal.db.select().from(dealerContracts).where(eq(dealerContracts.id, contract.id));
+    submissions.get(stored!.providerSubmissionId!)!.status = 'declined';
+
+    // The admin opening it (four times at once) and the hourly job all learn of it together.
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => inject('GET', `/api/contracts/${contract.id}/get-contract-download-link`)),
+      docuseal.jobs.runNow(REMINDER_QUEUE, {}),
+    ]);
+    for (const answer of answers.slice(0, 4)) {
+      expect((answer as Awaited<ReturnType<typeof inject>>).json()).toEqual({
+        status: 404,
+        message: CONTRACT_MESSAGES.notFound,
+      });
+    }
+    expect((await docuseal.jobs.runNow(REMINDER_QUEUE, {})).state).toBe('completed');
+    const [settled] = await docuseal.db.select().from(dealerContracts).where(eq(dealerContracts.id, contract.id));
+    expect(settled!.status).toBe('declined');
+
+    const mails = await docuseal.db.$client.query(
+      `SELECT recipient, subject, body FROM outbox_messages
+        WHERE subject LIKE 'Contract declined:%' AND body LIKE $1 ORDER BY id`,
+      [`%${documentName}%`],
+    );
+    const alerts = await docuseal.db.$client.query(
+      `SELECT r.user_id FROM alerts a JOIN alert_recipients r ON r.alert_id = a.id
+        WHERE a.type = 'contract' AND a.title = 'Contract declined' AND a.description_html LIKE $1`,
+      [`%${documentName}%`],
+    );
+    const recipients = (mails.rows as Array<{ recipient: string }>).map((m) => m.recipient);
+    const alerted = (alerts.rows as Array<{ user_id: number }>).map((a) => a.user_id);
+    // The Users Management admin (who also sent it) is told once by mail and once in the bell.
+    expect(recipients.filter((r) => r === boss.email)).toHaveLength(1);
+    expect(alerted.filter((id) => id === boss.id)).toHaveLength(1);
+    // An admin without Users Management and the dealer are not told.
+    expect(recipients).not.toContain(flagless.email);
+    expect(recipients).not.toContain(dealer.email);
+    expect(alerted).not.toContain(flagless.id);
+    expect(alerted).not.toContain(dealer.id);
+    // Each is told once: as many mails as alerts, no recipient twice.
+    expect(new Set(recipients).size).toBe(recipients.length);
+    expect(alerted.length).toBe(recipients.length);
+    const mail = (mails.rows as Array<{ recipient: string; subject: string; body: string }>).find(
+      (m) => m.recipient === boss.email,
+    )!;
+    expect(mail.subject).toBe(`Contract declined: ${documentName}`);
+    expect(mail.body).toContain(`Bongani Mahlangu (${zCode(dealer.id)}) was declined at DocuSeal on`);
+
+    const audits = await docuseal.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'dealer_contracts'), eq(auditLog.entityId, String(contract.id))));
+    const declined = audits.filter((row) => row.action === 'contract.declined');
+    expect(declined).toHaveLength(1);
+    expect((declined[0]!.after as { toldUserIds: number[] }).toldUserIds).toContain(boss.id);
   });
 });
 

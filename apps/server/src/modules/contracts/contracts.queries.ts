@@ -5,7 +5,7 @@ import { auditLog, dealerContracts, usersMaster } from '../../db/schema/index.ts
 
 // Dealer contracts' SQL (spec 3 §7.4; decision 034). Signing is one conditional update on a row
 // locked first, so a contract is completed once whatever races; reminders and expiry are one
-// statement each over every due contract.
+// statement each over every due contract (reminders a batch at a time, decision 072).
 
 export type ContractRow = typeof dealerContracts.$inferSelect;
 export type NewContractRow = typeof dealerContracts.$inferInsert;
@@ -188,10 +188,15 @@ export interface DueReminder {
 }
 
 /**
- * Pending built-in contracts for which another reminder day has passed, locked and skipped by a
- * concurrent run (each reminder once). `days` ascending.
+ * Up to `limit` pending built-in contracts for which another reminder day has passed, in id order,
+ * locked and skipped by a concurrent run (each reminder once). `days` ascending.
  */
-export async function lockDueReminders(tx: Executor, now: Date, days: readonly number[]): Promise<DueReminder[]> {
+export async function lockDueReminders(
+  tx: Executor,
+  now: Date,
+  days: readonly number[],
+  limit: number,
+): Promise<DueReminder[]> {
   if (days.length === 0) return [];
   const result = await tx.execute<{
     id: number;
@@ -215,6 +220,7 @@ export async function lockDueReminders(tx: Executor, now: Date, days: readonly n
        and c.expires_at > ${now.toISOString()}::timestamptz
        and r.reached > c.reminders_sent
      order by c.id
+     limit ${Math.max(1, Math.trunc(limit))}
      for update of c skip locked
   `);
   return result.rows.map((row) => ({

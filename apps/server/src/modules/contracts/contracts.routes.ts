@@ -19,7 +19,7 @@ import { actorOf } from '../../platform/access.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { attachmentDisposition } from '../files/files.service.ts';
 import {
-  type ContractDeps,
+  type ContractJobDeps,
   contractDownloadLink,
   contractSubmissions,
   declineContract,
@@ -54,7 +54,7 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string, inline: boo
  * Reminders and expiry run as the hourly `contracts.reminders` job.
  */
 export const contractsRoutes =
-  (deps: ContractDeps & { jobs: Jobs }, guards: AccessGuards): FastifyPluginAsyncZod =>
+  (deps: ContractJobDeps & { jobs: Jobs }, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
     deps.jobs.define(REMINDER_QUEUE, () => runContractReminders(deps), { expireInSeconds: 15 * 60 });
     deps.jobs.schedule(REMINDER_QUEUE, REMINDER_CRON);

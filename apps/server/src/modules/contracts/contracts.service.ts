@@ -28,6 +28,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { type ESign, ESignError } from '../../platform/esign.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { sendNotice } from '../../platform/notices.ts';
+import type { Outbox, OutgoingMessage } from '../../platform/outbox.ts';
 import { assertCanOn } from '../../platform/permissions.ts';
 import type { SmsSender } from '../../platform/sms.ts';
 import type { FileStorage } from '../../platform/storage.ts';
@@ -69,9 +70,20 @@ export interface ContractDeps {
   settings: Pick<Settings, 'publicUrl'>;
 }
 
+/**
+ * The scheduled job's deps: the reminders are written a batch at a time through the outbox
+ * (`postMany`, decision 072), not one `mailer.send` per reminder. Only the job needs it, so the
+ * demo seeds, which generate and sign only, do without.
+ */
+export interface ContractJobDeps extends ContractDeps {
+  outbox: Pick<Outbox, 'postMany'>;
+}
+
 type Http = Pick<FastifyRequest, 'id' | 'ip' | 'headers'> & { actor?: Actor };
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Due reminders written (and marked) per transaction of the job (decision 072). */
+export const REMINDER_BATCH = 500;
 export const REMINDER_QUEUE = 'contracts.reminders';
 /** Every hour at minute 17: reminders and expiry are due by the day, an hour late is fine. */
 export const REMINDER_CRON = '17 * * * *';
@@ -126,6 +138,18 @@ function signingMail(input: {
       : `Please sign your ${input.documentName}`,
     text,
     secrets: [input.link],
+  };
+}
+
+/** A signing mail as the outbox takes it: what `Mailer.send` writes for it, for a batch. */
+function outgoingMail(mail: ReturnType<typeof signingMail>): OutgoingMessage {
+  return {
+    channel: 'email',
+    recipient: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: null,
+    secrets: mail.secrets,
   };
 }
 
@@ -297,7 +321,7 @@ async function contractForAdmin(db: Executor, actor: Actor, contractId: number):
 
 /** Spec 3 §7.4: status 404 means 'Contract not found'; else the first document's url is opened. */
 export async function contractDownloadLink(
-  deps: Pick<ContractDeps, 'db' | 'esign' | 'clock'>,
+  deps: Pick<ContractDeps, 'db' | 'esign' | 'clock' | 'mailer' | 'sms'>,
   actor: Actor,
   contractId: number,
 ): Promise<ContractDownloadLink> {
@@ -489,14 +513,19 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * Tells of a declined contract (decision 067) everyone who may manage the dealer's contracts now
- * (`manage contract`, as the Dealer Contracts modal asks: an active admin with Users Management,
- * never one lacking a flag an admin dealer holds) and the admin who sent it while they are an
- * active admin: by e-mail (else SMS) through the outbox and by a bell alert, in the decline's
- * transaction. The notice names the dealer, their code, the document and the reason given; never
+ * Tells of a declined contract (decision 067; one declined at DocuSeal too, decision 072) everyone
+ * who may manage the dealer's contracts now (`manage contract`, as the Dealer Contracts modal asks:
+ * an active admin with Users Management, never one lacking a flag an admin dealer holds) and the
+ * admin who sent it while they are an active admin: by e-mail (else SMS) through the outbox and by
+ * a bell alert, in the decline's transaction. The notice names the dealer, their code, the document and the reason given; never
  * the link nor the ID number. Returns who was told.
  */
-async function tellOfDecline(deps: ContractDeps, tx: Executor, contract: ContractRow, now: Date): Promise<number[]> {
+async function tellOfDecline(
+  deps: Pick<ContractDeps, 'mailer' | 'sms'>,
+  tx: Executor,
+  contract: ContractRow,
+  now: Date,
+): Promise<number[]> {
   const people = await findDeclineAudience(
     tx,
     contract.createdBy === null ? [contract.usersMasterId] : [contract.usersMasterId, contract.createdBy],
@@ -523,8 +552,15 @@ async function tellOfDecline(deps: ContractDeps, tx: Executor, contract: Contrac
   if (recipients.length === 0) return [];
 
   const documentName = contract.documentName ?? 'Dealer Agency Agreement';
-  const what = `The ${documentName} sent for signing to ${dealer.firstName} ${dealer.surname} (${zCode(dealer.id)}) was declined through its signing link on ${longDate(now)}.`;
-  const why = contract.declineReason ? `Reason given: ${contract.declineReason}` : 'No reason was given.';
+  const docuseal = contract.provider === 'docuseal';
+  const where = docuseal ? 'at DocuSeal' : 'through its signing link';
+  const what = `The ${documentName} sent for signing to ${dealer.firstName} ${dealer.surname} (${zCode(dealer.id)}) was declined ${where} on ${longDate(now)}.`;
+  // DocuSeal keeps the reason its signer typed; the portal asks it only for the status.
+  const why = contract.declineReason
+    ? `Reason given: ${contract.declineReason}`
+    : docuseal
+      ? 'Any reason given is kept at DocuSeal.'
+      : 'No reason was given.';
   const next =
     "The link no longer works. To offer the agreement again, generate a new contract from the dealer's Dealer Contracts.";
   for (const person of recipients) {
@@ -589,9 +625,13 @@ export async function declineContract(
 
 // --- DocuSeal and the scheduled reminders ------------------------------------------------------
 
-/** Brings pending DocuSeal contracts' statuses up to date; an unreachable DocuSeal changes nothing. */
+/**
+ * Brings pending DocuSeal contracts' statuses up to date; an unreachable DocuSeal changes nothing.
+ * A decline is told as the built-in signer's is (decision 072), by whichever request or job
+ * settled it, in the transaction that settled it.
+ */
 async function syncDocuSeal(
-  deps: Pick<ContractDeps, 'db' | 'esign' | 'clock'>,
+  deps: Pick<ContractDeps, 'db' | 'esign' | 'clock' | 'mailer' | 'sms'>,
   contracts: Array<Pick<ContractRow, 'id' | 'providerSubmissionId'>>,
 ): Promise<ContractRow[]> {
   const client = deps.esign.docuseal;
@@ -614,10 +654,17 @@ async function syncDocuSeal(
         ...(status === 'completed' ? { signedAt: now } : {}),
         ...(status === 'declined' ? { declinedAt: now } : {}),
       });
-      // Already settled (by a racing request or the job, or expired here): nothing to record.
+      // Already settled (by a racing request or the job, or expired here): nothing to record,
+      // nobody to tell.
       if (!updated) return undefined;
+      const told = status === 'declined' ? await tellOfDecline(deps, tx, updated, now) : undefined;
       await insertSystemAudit(tx, [
-        { action: `contract.${status}`, entityId: contract.id, before: { status: 'pending' }, after: { status } },
+        {
+          action: `contract.${status}`,
+          entityId: contract.id,
+          before: { status: 'pending' },
+          after: told ? { status, toldUserIds: told } : { status },
+        },
       ]);
       return updated;
     });
@@ -636,10 +683,17 @@ export interface ReminderRun {
  * The scheduled job: expires what is past its expiry, then e-mails each due reminder once with a
  * fresh link (only the hash is kept, so a reminder cannot repeat the first link), then asks
  * DocuSeal about its pending contracts. Running it twice in a row sends nothing the second time.
+ *
+ * Reminders go a batch at a time (decision 072): each batch's mails are written through
+ * `outbox.postMany` in the transaction that marks the batch reminded, so a run that fails part-way
+ * leaves every batch either written and marked or neither, and the retry goes on with the rest.
  */
-export async function runContractReminders(deps: ContractDeps): Promise<ReminderRun> {
+export async function runContractReminders(
+  deps: ContractJobDeps,
+  batchSize: number = REMINDER_BATCH,
+): Promise<ReminderRun> {
   const now = deps.clock.now();
-  const { reminded, expired } = await deps.db.transaction(async (tx) => {
+  const expired = await deps.db.transaction(async (tx) => {
     const expiredRows = await expireContracts(tx, now);
     await insertSystemAudit(
       tx,
@@ -650,27 +704,39 @@ export async function runContractReminders(deps: ContractDeps): Promise<Reminder
         after: { status: 'expired' },
       })),
     );
-    const due = await lockDueReminders(tx, now, deps.esign.reminderDays);
-    const links = due.map((reminder) => ({ reminder, ...deps.esign.newToken() }));
-    await markReminded(
-      tx,
-      links.map(({ reminder, hash }) => ({ id: reminder.id, hash, reached: reminder.reached })),
-    );
-    for (const { reminder, token } of links) {
-      await deps.mailer.send(
-        signingMail({
-          to: reminder.email,
-          dealerName: reminder.dealerName,
-          documentName: reminder.documentName,
-          link: signingLink(deps.settings, token),
-          expiresAt: reminder.expiresAt,
-          reminder: true,
-        }),
+    return expiredRows.length;
+  });
+  let reminded = 0;
+  for (;;) {
+    const written = await deps.db.transaction(async (tx) => {
+      const due = await lockDueReminders(tx, now, deps.esign.reminderDays, batchSize);
+      if (due.length === 0) return 0;
+      const links = due.map((reminder) => ({ reminder, ...deps.esign.newToken() }));
+      await markReminded(
+        tx,
+        links.map(({ reminder, hash }) => ({ id: reminder.id, hash, reached: reminder.reached })),
+      );
+      await deps.outbox.postMany(
+        links.map(({ reminder, token }) =>
+          outgoingMail(
+            signingMail({
+              to: reminder.email,
+              dealerName: reminder.dealerName,
+              documentName: reminder.documentName,
+              link: signingLink(deps.settings, token),
+              expiresAt: reminder.expiresAt,
+              reminder: true,
+            }),
+          ),
+        ),
         tx,
       );
-    }
-    return { reminded: links.length, expired: expiredRows.length };
-  });
+      return due.length;
+    });
+    reminded += written;
+    // A short batch was the last: what is left is locked by a concurrent run, or not yet due.
+    if (written < batchSize) break;
+  }
   const synced = deps.esign.docuseal ? (await syncDocuSeal(deps, await pendingDocuSealContracts(deps.db))).length : 0;
   return { reminded, expired, synced };
 }
