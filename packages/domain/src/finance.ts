@@ -38,6 +38,8 @@ export const FINANCE_MESSAGES = {
   creditOver: (cents: number) => `The request value is more than the available credit of ${formatRand(cents)}.`,
   supportOver: (cents: number) => `The support asked for is more than the available support of ${formatRand(cents)}.`,
   userNotFound: 'No dealer found',
+  ownApplication: 'You cannot file a finance application in your own name.',
+  oneLine: 'Please keep this to one line of text.',
   supportCreated: 'Support application submitted. The finance team has been notified.',
   creditCreated: 'Credit application submitted. The finance team has been notified.',
   saveFailed: (message: string) => `The application was not saved: ${message}`,
@@ -45,7 +47,16 @@ export const FINANCE_MESSAGES = {
 } as const;
 
 const cents = z.number().int().positive({ error: FINANCE_MESSAGES.amountPositive }).max(MAX_AMOUNT_CENTS);
-const optionalText = z.string().trim().max(200).nullable().default(null);
+/** Line breaks and invisible format characters (bidi overrides, zero-width): never in a one-line field. */
+export const NOT_ONE_LINE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+const oneLine = (value: string) => !NOT_ONE_LINE.test(value);
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .refine(oneLine, { error: FINANCE_MESSAGES.oneLine })
+  .nullable()
+  .default(null);
 
 export const SupportItem = z.strictObject({ type: SupportType, valueCents: cents });
 export type SupportItem = z.infer<typeof SupportItem>;
@@ -199,9 +210,9 @@ export const CreditApplicationForm = z
     cosigner: z.enum(['yes', 'no']),
     cosignerCode: z.string().trim(),
     requestValue: randField(FINANCE_MESSAGES.requestValueNumeric),
-    assetType: z.string().trim().max(200),
-    assetDescription: z.string().trim().max(200),
-    assetUniqueNumber: z.string().trim().max(200),
+    assetType: z.string().trim().max(200).refine(oneLine, { error: FINANCE_MESSAGES.oneLine }),
+    assetDescription: z.string().trim().max(200).refine(oneLine, { error: FINANCE_MESSAGES.oneLine }),
+    assetUniqueNumber: z.string().trim().max(200).refine(oneLine, { error: FINANCE_MESSAGES.oneLine }),
     months: z
       .string()
       .trim()

@@ -553,7 +553,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     route: 'POST /api/people/{id}/support-applications',
     target: { in: 'path', name: 'id' },
     flags: ['Users Management'],
-    expect: ADMIN_ACTION_ON_USER,
+    note: 'never in one’s own name (decision 073)',
+    expect: ADMIN_ACTION_ON_OTHERS,
     sample: () => ({ body: { items: [{ type: 'Advance', valueCents: 100 }] } }),
   },
   {
@@ -566,7 +567,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     route: 'POST /api/people/{id}/credit-applications',
     target: { in: 'path', name: 'id' },
     flags: ['Users Management'],
-    expect: ADMIN_ACTION_ON_USER,
+    note: 'never in one’s own name (decision 073)',
+    expect: ADMIN_ACTION_ON_OTHERS,
     sample: () => ({
       body: {
         creditType: 'Advance',

@@ -6,6 +6,21 @@ export interface ChatMessage {
   text: string;
 }
 
+/**
+ * A value someone typed (a name, an asset description), made inert before it goes into a chat
+ * message: chat services read `<…>` as links and mentions (`<!channel>`, `<https://x|label>`) and
+ * `@channel`/`@here`/`@all` as mentions, and a line break would let the value forge a line of the
+ * message (a second 'Open the dealer:' link). Line breaks and invisible format characters become
+ * spaces, angle brackets become the look-alike ‹ ›, and a mention word is broken by a word joiner.
+ */
+export function chatField(value: string): string {
+  return value
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/</g, '‹')
+    .replace(/>/g, '›')
+    .replace(/@(?=(?:channel|here|all|everyone)\b)/gi, '@\u2060');
+}
+
 /** The finance team's chat (spec 3 §4.8; DECISIONS "Outside services": outbox channel `chat`). */
 export interface FinanceChat {
   /** Pass the open transaction so the message exists exactly when the application does. */

@@ -378,3 +378,98 @@ describe('the chat webhook adapter', () => {
     expect(chatWebhookTransport(ctx.settings)).toBeUndefined();
   });
 });
+
+describe('review 073: paths an attacker would try', () => {
+  it('refuses an admin filing support or credit in their own name', async () => {
+    const support = await post(adminCookie, `/api/people/${admin.id}/support-applications`, {
+      items: [{ type: 'Advance', valueCents: 1_000 }],
+    });
+    expect(support.statusCode).toBe(403);
+    expect(support.json().detail).toBe(FINANCE_MESSAGES.ownApplication);
+    const creditResponse = await post(adminCookie, `/api/people/${admin.id}/credit-applications`, credit());
+    expect(creditResponse.statusCode).toBe(403);
+    const { rows } = await ctx.db.$client.query(
+      `SELECT (SELECT count(*) FROM support_applications WHERE users_master_id = $1)::int
+            + (SELECT count(*) FROM credit_applications WHERE users_master_id = $1)::int AS n`,
+      [admin.id],
+    );
+    expect(rows[0].n).toBe(0);
+    // Reading one's own applications stays open.
+    expect((await get(adminCookie, `/api/people/${admin.id}/credit-applications`)).statusCode).toBe(200);
+  });
+
+  it('refuses naming as cosigner an admin who holds a flag the actor lacks', async () => {
+    const senior = await createUser(ctx.db, { isAdmin: true });
+    await grantFeatures(ctx.db, senior.id, ['Users Management', 'Commissions']);
+    const dealer = await createUser(ctx.db);
+    const response = await post(
+      adminCookie,
+      `/api/people/${dealer.id}/credit-applications`,
+      credit({ hasCosigner: true, cosignerCode: `Z-${senior.id}`, requestValueCents: 10_000 }),
+    );
+    expect(response.statusCode).toBe(403);
+    const { rows } = await ctx.db.$client.query(
+      'SELECT count(*)::int AS n FROM credit_applications WHERE cosignor_users_master_id = $1',
+      [senior.id],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('refuses asset text that breaks lines (a forged line in the finance chat)', async () => {
+    const dealer = await createUser(ctx.db);
+    const response = await post(
+      adminCookie,
+      `/api/people/${dealer.id}/credit-applications`,
+      credit({ assetDescription: 'Hilux\nOpen the dealer: https://evil.example/user-detail/1' }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain(FINANCE_MESSAGES.oneLine);
+  });
+
+  it('passes no chat markup (mentions, labelled links) from typed text to the finance chat', async () => {
+    const dealer = await createUser(ctx.db, { firstName: 'Sipho', surname: 'Markup' });
+    const response = await post(
+      adminCookie,
+      `/api/people/${dealer.id}/credit-applications`,
+      credit({ assetType: '<!channel> @here', assetDescription: '<https://evil.example/pay|Open the dealer>' }),
+    );
+    expect(response.statusCode).toBe(201);
+    const message = (await chatMessages()).find((row) => row.id === response.json().chatMessageId);
+    expect(message.body).not.toContain('<!channel>');
+    expect(message.body).not.toContain('@here');
+    expect(message.body).not.toContain('<https://evil.example');
+    expect(message.body).toContain('https://evil.example/pay');
+    // The application keeps what was typed; the page shows it as text.
+    const list = await get(adminCookie, `/api/people/${dealer.id}/credit-applications`);
+    expect(list.json().items[0].assetType).toBe('<!channel> @here');
+  });
+
+  it('lets only one of two applications racing for the same credit through', async () => {
+    const dealer = await createUser(ctx.db, { refsUserTierId: 1 });
+    const url = `/api/people/${dealer.id}/credit-applications`;
+    // The first application holds its transaction open a moment, so the second arrives while the
+    // applicant's row is locked and must judge on what the first has just committed.
+    const chat = ctx.services.financeChat;
+    const original = chat.post;
+    chat.post = async (message, tx) => {
+      const id = await original(message, tx);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return id;
+    };
+    try {
+      const body = credit({ requestValueCents: 500_000, monthlyPaymentCents: 90_000 });
+      const first = post(adminCookie, url, body);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const second = post(adminCookie, url, body);
+      const codes = [(await first).statusCode, (await second).statusCode];
+      expect(codes).toEqual([201, 400]);
+    } finally {
+      chat.post = original;
+    }
+    const { rows } = await ctx.db.$client.query(
+      'SELECT count(*)::int AS n FROM credit_applications WHERE users_master_id = $1',
+      [dealer.id],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+});

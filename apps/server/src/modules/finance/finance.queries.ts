@@ -5,9 +5,13 @@ import { creditApplications, financeTierLimits, supportApplications, usersMaster
 /**
  * The applicant with their tier's finance settings and what they already owe, in one statement.
  * `lock` takes the applicant's row so two applications for one dealer are judged one after the
- * other (the second sees the first's outstanding credit).
+ * other (the second sees the first's outstanding credit). The lock is its own statement: under
+ * READ COMMITTED a statement that waited on a lock still reads the rest with the snapshot it
+ * started with, so sums read in the locking statement would miss the application that held the
+ * lock (decision 073).
  */
 export async function findApplicantStanding(db: Executor, userId: number, lock = false) {
+  if (lock) await db.execute(sql`SELECT 1 FROM users_master WHERE id = ${userId} FOR UPDATE`);
   const result = await db.execute<{
     id: number;
     first_name: string;
@@ -26,7 +30,6 @@ export async function findApplicantStanding(db: Executor, userId: number, lock =
     WITH applicant AS (
       SELECT id, first_name, surname, email, phone, refs_user_lifecycle_status_id AS status, refs_user_tier_id AS tier
         FROM users_master WHERE id = ${userId}
-        ${lock ? sql`FOR UPDATE` : sql``}
     )
     SELECT a.id, a.first_name, a.surname, a.email, a.phone, a.status, a.tier,
            l.max_credit_cents, l.months, l.max_monthly_payment_cents, l.max_support_cents,

@@ -17,8 +17,8 @@ import type { Settings } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import type { FinanceChat } from '../../platform/chat.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { chatField, type FinanceChat } from '../../platform/chat.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { type Notice, type NoticeDeps, sendNotice } from '../../platform/notices.ts';
 import { assertCanOn } from '../../platform/permissions.ts';
 import {
@@ -46,6 +46,9 @@ const DELETED = 4;
  */
 async function applicantFor(db: Executor, actor: Actor, action: 'create' | 'read', userId: number, lock = false) {
   await assertCanOn(db, actor, action, 'finance-application', userId);
+  // Money owed in one's own name is filed by someone else: an admin files for others only.
+  if (action === 'create' && userId === actor.user.id)
+    throw forbidden(FINANCE_MESSAGES.ownApplication, 'NO_PERMISSION');
   const standing = await findApplicantStanding(db, userId, lock);
   if (!standing || (action === 'create' && standing.status === DELETED)) throw notFound(FINANCE_MESSAGES.userNotFound);
   return standing;
@@ -75,6 +78,11 @@ export async function availableSupport(db: Database, actor: Actor, userId: numbe
 
 function userLink(settings: FinanceDeps['settings'], userId: number): string {
   return `${settings.publicUrl}/user-detail/${userId}`;
+}
+
+/** `Z-12: Name Surname` as the chat shows a person, the names made inert (chatField). */
+function chatPerson(person: { id: number; firstName: string; surname: string }): string {
+  return `${zCode(person.id)}: ${chatField(person.firstName)} ${chatField(person.surname)}`;
 }
 
 function describeItems(items: NewSupportApplication['items']): string {
@@ -133,10 +141,10 @@ export async function createSupportApplication(
     const chatMessageId = await deps.financeChat.post(
       {
         text: [
-          `New support application #${id} for ${zCode(applicant.id)}: ${applicant.firstName} ${applicant.surname}`,
+          `New support application #${id} for ${chatPerson(applicant)}`,
           describeItems(body.items),
           `Total: ${formatRand(total)}`,
-          `Submitted by ${zCode(actor.user.id)}: ${actor.user.firstName} ${actor.user.surname}`,
+          `Submitted by ${chatPerson(actor.user)}`,
           `Open the dealer: ${userLink(deps.settings, applicant.id)}`,
         ].join('\n'),
       },
@@ -196,6 +204,9 @@ export async function createCreditApplication(
     let cosigner: Awaited<ReturnType<typeof findCosigner>>;
     if (body.hasCosigner) {
       const cosignerId = parseZCode(body.cosignerCode ?? '');
+      // A guarantee is put on the cosigner's name: the same rule as filing on them, so never an
+      // admin holding a flag the actor lacks (answered before existence, as for the applicant).
+      if (cosignerId !== undefined) await assertCanOn(tx, actor, 'create', 'finance-application', cosignerId);
       cosigner = cosignerId === undefined ? undefined : await findCosigner(tx, cosignerId);
       if (cosignerId === undefined) {
         errors.push({ field: 'cosignerCode', message: FINANCE_MESSAGES.cosignerCode });
@@ -229,14 +240,19 @@ export async function createCreditApplication(
     const chatMessageId = await deps.financeChat.post(
       {
         text: [
-          `New credit application #${id} for ${zCode(applicant.id)}: ${applicant.firstName} ${applicant.surname}`,
+          `New credit application #${id} for ${chatPerson(applicant)}`,
           `${body.creditType}: ${formatRand(body.requestValueCents)} over ${body.months} months at ${formatRand(body.monthlyPaymentCents)} a month`,
-          cosigner ? `Cosigner: ${zCode(cosigner.id)}: ${cosigner.firstName} ${cosigner.surname}` : 'No cosigner',
+          cosigner ? `Cosigner: ${chatPerson(cosigner)}` : 'No cosigner',
           ...(body.assetType || body.assetDescription
-            ? [`Asset: ${[body.assetType, body.assetDescription, body.assetUniqueNumber].filter(Boolean).join(' · ')}`]
+            ? [
+                `Asset: ${[body.assetType, body.assetDescription, body.assetUniqueNumber]
+                  .filter((part): part is string => Boolean(part))
+                  .map(chatField)
+                  .join(' · ')}`,
+              ]
             : []),
           `Available credit before this application: ${formatRand(available)}`,
-          `Submitted by ${zCode(actor.user.id)}: ${actor.user.firstName} ${actor.user.surname}`,
+          `Submitted by ${chatPerson(actor.user)}`,
           `Open the dealer: ${userLink(deps.settings, applicant.id)}`,
         ].join('\n'),
       },

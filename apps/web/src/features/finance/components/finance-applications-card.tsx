@@ -32,10 +32,11 @@ export interface FinanceApplicationsCardProps {
 export function FinanceApplicationsCard(props: FinanceApplicationsCardProps) {
   const me = useSignedInUser();
   if (!userCan(me, 'create', 'finance-application')) return null;
-  return <FinanceApplications {...props} />;
+  // No application in one's own name (decision 073): one's own page shows the lists only.
+  return <FinanceApplications {...props} canFile={props.userId !== me.id} />;
 }
 
-function FinanceApplications({ userId, dealerName }: FinanceApplicationsCardProps) {
+function FinanceApplications({ userId, dealerName, canFile }: FinanceApplicationsCardProps & { canFile: boolean }) {
   const [dialog, setDialog] = useState<'support' | 'credit' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [supportPage, setSupportPage] = useState(1);
@@ -49,14 +50,16 @@ function FinanceApplications({ userId, dealerName }: FinanceApplicationsCardProp
         <Typography variant="h5" component="h2" id="finance-applications-title">
           Finance Applications
         </Typography>
-        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-          <Button variant="outlined" startIcon={<AddCardRoundedIcon />} onClick={() => setDialog('support')}>
-            New Support Application
-          </Button>
-          <Button variant="outlined" startIcon={<RequestQuoteRoundedIcon />} onClick={() => setDialog('credit')}>
-            New Credit Application
-          </Button>
-        </Box>
+        {canFile ? (
+          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+            <Button variant="outlined" startIcon={<AddCardRoundedIcon />} onClick={() => setDialog('support')}>
+              New Support Application
+            </Button>
+            <Button variant="outlined" startIcon={<RequestQuoteRoundedIcon />} onClick={() => setDialog('credit')}>
+              New Credit Application
+            </Button>
+          </Box>
+        ) : null}
         {notice ? (
           <Alert severity="success" onClose={() => setNotice(null)}>
             {notice}
