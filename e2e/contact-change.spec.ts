@@ -41,7 +41,12 @@ test('a user changes their phone: the old number is told, the pin to the new one
     await page.goto('/profile');
     const pending = page.getByRole('region', { name: 'Contact change waiting for verification' });
     await expect(pending.getByText(/^Verification sent to /)).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Phone' }).getByText(`0${local(oldPhone)}`).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('group', { name: 'Phone' })
+        .getByText(`0${local(oldPhone)}`)
+        .first(),
+    ).toBeVisible();
 
     await pending.getByLabel('One Time Pin').fill(codeIn(sms));
     await pending.getByRole('button', { name: 'Verify' }).click();
