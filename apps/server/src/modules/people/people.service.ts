@@ -301,7 +301,8 @@ function sameBanking(
 /**
  * PUT /api/people/{id}: Edit User. The whole request was validated by its schema; here the rules
  * that need the database or the actor: who may change which tab, duplicates, the bank's branch
- * code and the commission freeze. One transaction with one audit row per changed record.
+ * code, the commission freeze and, for new banking, payment type, eWallet link, phone or e-mail,
+ * the acting admin's password (decision 071). One transaction with one audit row per changed record.
  */
 export async function editUser(
   deps: PeopleDeps,
