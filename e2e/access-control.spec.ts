@@ -1,4 +1,4 @@
-import { expect, openAs, signIn, signOut, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, openAs, signIn, signOut, test } from './fixtures.ts';
 
 test('the admin turns a feature flag off and on again on Access Control', async ({ page }) => {
   await openAs(page, 'admin', '/access-control');
@@ -12,8 +12,12 @@ test('the admin turns a feature flag off and on again on Access Control', async 
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Deals for Z-1', exact: true })).toHaveText('False');
 
+  // Giving a flag asks for the admin's own password (step-up, decision 071); removing it did not.
   await page.getByRole('combobox', { name: 'Deals for Z-1', exact: true }).click();
   await page.getByRole('option', { name: 'True' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Give Deals to Z-1' });
+  await prompt.getByLabel('Your password').fill(DEMO_PASSWORD);
+  await prompt.getByRole('button', { name: 'Give' }).click();
   await expect(page.getByText('Deals given to Z-1')).toBeVisible();
 
   // Rows of dealers who are not admins cannot be changed.

@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(filesRoutes({ db, storage: deps.storage }, guards));
   await app.register(jobsRoutes(deps.jobs, guards));
   await app.register(eventsRoutes(deps.events, guards));
-  await app.register(accessControlRoutes(db, guards));
+  await app.register(accessControlRoutes({ db, clock: deps.clock }, guards));
   await app.register(ricaRoutes(db, deps.rica, guards));
   await app.register(peopleRoutes(deps, guards));
   await app.register(onboardingRoutes(deps, guards));

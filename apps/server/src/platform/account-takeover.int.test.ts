@@ -133,12 +133,10 @@ describe('a leader cannot take over someone in their downstream', () => {
 
   it('lets an admin with Users Management change it, unverified, and tells the old number', async () => {
     const target = await createUser(ctx.db, { parentId: leader.id, password: PASSWORD });
-    const response = await call(
-      cookies.fullAdmin,
-      'PUT',
-      `/api/people/${target.id}`,
-      editBody(target, { phone: '0831112233' }),
-    );
+    const response = await call(cookies.fullAdmin, 'PUT', `/api/people/${target.id}`, {
+      ...editBody(target, { phone: '0831112233' }),
+      currentPassword: PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     const after = await row(target.id);
     expect(after.phone).toBe('+27831112233');
@@ -293,11 +291,15 @@ describe('admins act only within their own flags', () => {
   it("refuses an admin with only Users Management setting a fuller admin's password", async () => {
     const response = await call(cookies.peopleAdmin, 'PUT', `/api/people/${fullAdmin.id}/password`, {
       password: 'Taken123',
+      currentPassword: PASSWORD,
     });
     expect(response.statusCode).toBe(403);
     // …but not an agent's; and the agent must then choose their own.
     const target = await createUser(ctx.db, { password: PASSWORD, parentId: leader.id });
-    const ok = await call(cookies.peopleAdmin, 'PUT', `/api/people/${target.id}/password`, { password: 'Temp1234' });
+    const ok = await call(cookies.peopleAdmin, 'PUT', `/api/people/${target.id}/password`, {
+      password: 'Temp1234',
+      currentPassword: PASSWORD,
+    });
     expect(ok.statusCode).toBe(200);
     expect((await row(target.id)).tempPw).toBe(true);
   });

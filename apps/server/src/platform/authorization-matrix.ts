@@ -471,8 +471,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     note: 'an admin may not change the flags of an admin holding a flag they lack: see SPECIAL_CASES',
     expect: ADMIN_ACTION_ON_USER,
     // Granting, not revoking: the self cell would otherwise strip the shared adminWith persona of
-    // Sales Assist, and the helpdesk rows after this one would be refused.
-    sample: () => ({ body: { feature: 'Sales Assist', enabled: true } }),
+    // Sales Assist, and the helpdesk rows after this one would be refused. A grant needs the
+    // acting admin's password (step-up, decision 071).
+    sample: (s) => ({ body: { feature: 'Sales Assist', enabled: true, currentPassword: s.password } }),
   },
 
   // Outbox
@@ -514,7 +515,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     endsSession: true,
     note: 'the own password: POST /api/accounts/password with the current one',
     expect: ADMIN_ACTION_ON_OTHERS,
-    sample: (s) => ({ body: { password: s.password } }),
+    // With the acting admin's own password (step-up, decision 071), so a deny is authorisation's.
+    sample: (s) => ({ body: { password: s.password, currentPassword: s.password } }),
   },
   {
     route: 'GET /api/people/{id}/eligible-managers',
@@ -1726,8 +1728,12 @@ export const SPECIAL_CASES: SpecialCase[] = [
     actor: 'leader',
     target: 'child',
     expect: 'deny',
+    // With the leader's own password: the step-up is not what refuses them.
     sample: (s) => ({
-      body: editUserSample(s.target, { phone: `07${String(s.unique()).padStart(8, '0').slice(-8)}` }),
+      body: {
+        ...editUserSample(s.target, { phone: `07${String(s.unique()).padStart(8, '0').slice(-8)}` }),
+        currentPassword: s.password,
+      },
     }),
   },
   {
@@ -1736,7 +1742,12 @@ export const SPECIAL_CASES: SpecialCase[] = [
     actor: 'leader',
     target: 'child',
     expect: 'deny',
-    sample: (s) => ({ body: editUserSample(s.target, { email: `changed.${s.unique()}@example.test` }) }),
+    sample: (s) => ({
+      body: {
+        ...editUserSample(s.target, { email: `changed.${s.unique()}@example.test` }),
+        currentPassword: s.password,
+      },
+    }),
   },
   {
     name: 'a leader switching Growth Leader on for a downstream user',
@@ -1793,7 +1804,7 @@ export const SPECIAL_CASES: SpecialCase[] = [
     actor: 'adminLackingCommissions',
     target: 'adminWithCommissions',
     expect: 'deny',
-    sample: (s) => ({ body: { password: s.password } }),
+    sample: (s) => ({ body: { password: s.password, currentPassword: s.password } }),
   },
   {
     name: 'revealing with Users Management but not Commissions',

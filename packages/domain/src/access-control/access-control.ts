@@ -28,7 +28,12 @@ export const AccessControlPage = pageOf(AccessControlRow);
 export type AccessControlPage = z.infer<typeof AccessControlPage>;
 
 /** Setting True adds an access record (with who added it); False deletes it (spec 3 §4.7). */
-export const SetFeatureAccessRequest = z.object({ feature: Feature, enabled: z.boolean() });
+export const SetFeatureAccessRequest = z.object({
+  feature: Feature,
+  enabled: z.boolean(),
+  /** The ACTING admin's password (step-up, decision 071): needed to grant, not to remove. */
+  currentPassword: z.string().max(128).optional(),
+});
 export type SetFeatureAccessRequest = z.infer<typeof SetFeatureAccessRequest>;
 
 export const FEATURES_FOR_ADMINS_ONLY = 'Feature access can only be given to admins.';

@@ -232,6 +232,11 @@ export const EditUserRequest = z
     identity: EditUserIdentity.optional(),
     documents: EditUserDocuments.optional(),
     banking: EditUserBanking.optional(),
+    /**
+     * The ACTING admin's password (step-up, decision 071): needed only when the save changes
+     * another person's banking, payment type, eWallet link, phone or e-mail.
+     */
+    currentPassword: z.string().max(128).optional(),
   })
   .superRefine(addIdentityIssue);
 export type EditUserRequest = z.infer<typeof EditUserRequest>;

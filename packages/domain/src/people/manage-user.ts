@@ -47,6 +47,8 @@ export const ChangeUserPasswordRequest = z.object({
     .min(1, 'Please enter a valid password.')
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
     .max(128, 'Password must be at most 128 characters.'),
+  /** The ACTING admin's own password (step-up, decision 071); refused without it. */
+  currentPassword: z.string().max(128).optional(),
 });
 export type ChangeUserPasswordRequest = z.infer<typeof ChangeUserPasswordRequest>;
 

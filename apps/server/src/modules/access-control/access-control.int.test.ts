@@ -47,7 +47,11 @@ describe('access control', () => {
       (await ctx.app.inject({ method: 'GET', url: '/api/access-control', headers: { cookie: before } })).statusCode,
     ).toBe(403);
 
-    const granted = await put(controllerCookie, otherAdmin.id, { feature: 'Access Control', enabled: true });
+    const granted = await put(controllerCookie, otherAdmin.id, {
+      feature: 'Access Control',
+      enabled: true,
+      currentPassword: 'Secret123',
+    });
     expect(granted.json()).toEqual({ features: ['Access Control'], changed: true });
     const { rows } = await ctx.db.$client.query(
       'SELECT added_by_users_master_id FROM users_access_index WHERE user_master_id = $1',
@@ -105,6 +109,68 @@ describe('access control', () => {
     const admin = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
     const adminCookie = await ctx.signIn(admin.email!, 'Secret123');
     expect((await put(adminCookie, admin.id, { feature: 'Access Control', enabled: true })).statusCode).toBe(403);
+  });
+
+  // Decision 071: a SIM-swapped admin session (pin sign-in) must not hand out flags, to an
+  // accomplice or to keep access: granting needs the acting admin's password again.
+  it("refuses a grant without the acting admin's password or with a wrong one; a revoke needs none", async () => {
+    const granter = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+    await grantFeatures(ctx.db, granter.id, ['Access Control', 'Commissions']);
+    const cookie = await ctx.signIn(granter.email!, 'Secret123');
+    const grantee = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+    const held = async () => {
+      const { rows } = await ctx.db.$client.query(
+        `SELECT f.name FROM users_access_index a JOIN features_master f ON f.id = a.features_master_id
+          WHERE a.user_master_id = $1`,
+        [grantee.id],
+      );
+      return rows.map((row) => row.name);
+    };
+
+    const none = await put(cookie, grantee.id, { feature: 'Commissions', enabled: true });
+    expect(none.statusCode).toBe(403);
+    expect(none.json()).toMatchObject({
+      code: 'STEP_UP_REQUIRED',
+      errors: [{ field: 'currentPassword', message: 'Please enter your current password.' }],
+    });
+    const wrong = await put(cookie, grantee.id, { feature: 'Commissions', enabled: true, currentPassword: 'Guess123' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ code: 'STEP_UP_FAILED', detail: 'Your current password is incorrect.' });
+    expect(await held()).toEqual([]);
+    const { rows: failures } = await ctx.db.$client.query('SELECT 1 FROM auth_sign_in_failure WHERE account = $1', [
+      `step-up:${granter.authId}`,
+    ]);
+    expect(failures).toHaveLength(1);
+
+    const ok = await put(cookie, grantee.id, { feature: 'Commissions', enabled: true, currentPassword: 'Secret123' });
+    expect(ok.statusCode).toBe(200);
+    expect(await held()).toEqual(['Commissions']);
+
+    const revoked = await put(cookie, grantee.id, { feature: 'Commissions', enabled: false });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toEqual({ features: [], changed: true });
+  });
+
+  it('counts wrong grant passwords toward the step-up lock: the 6th try is refused, the right one included', async () => {
+    const granter = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+    await grantFeatures(ctx.db, granter.id, ['Access Control', 'Commissions']);
+    const cookie = await ctx.signIn(granter.email!, 'Secret123');
+    const grantee = await createUser(ctx.db, { isAdmin: true, password: 'Secret123' });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await put(cookie, grantee.id, {
+        feature: 'Commissions',
+        enabled: true,
+        currentPassword: `Guess${i}`,
+      });
+      expect(wrong.statusCode).toBe(403);
+    }
+    const locked = await put(cookie, grantee.id, {
+      feature: 'Commissions',
+      enabled: true,
+      currentPassword: 'Secret123',
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('STEP_UP_LOCKED');
   });
 
   it('answers an unknown feature name with a 400', async () => {

@@ -7,13 +7,13 @@ import { Feature } from '@portal/domain/accounts/me';
 import { RowIdParam } from '@portal/domain/platform/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
-import { getAccessPage, setFeatureAccess } from './access-control.service.ts';
+import { type AccessControlDeps, getAccessPage, setFeatureAccess } from './access-control.service.ts';
 
 export const accessControlRoutes =
-  (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
+  (deps: AccessControlDeps, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db } = deps;
     // Not in the waiting state: an admin marked inactive or deleted grants no flag to anyone.
     const preHandler = [guards.notWaiting, guards.allowed('update', 'feature-access')];
     app.get(
@@ -42,6 +42,6 @@ export const accessControlRoutes =
           response: { 200: z.object({ features: z.array(Feature), changed: z.boolean() }) },
         },
       },
-      (request) => setFeatureAccess(db, actorOf(request), request.params.userId, request.body, request),
+      (request) => setFeatureAccess(deps, actorOf(request), request.params.userId, request.body, request),
     );
   };

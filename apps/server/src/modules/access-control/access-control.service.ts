@@ -10,8 +10,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { assertCanOn } from '../../platform/permissions.ts';
+import { assertCurrentPassword } from '../../platform/step-up.ts';
 import {
   findAccessPage,
   findFeatureId,
@@ -39,12 +41,19 @@ export async function getAccessPage(db: Database, query: AccessControlQuery): Pr
 
 export const FLAGS_BEYOND_YOURS = "You can't change the flags of an admin who holds a flag you don't have.";
 
+export interface AccessControlDeps {
+  db: Database;
+  clock: Clock;
+}
+
 /**
  * True adds an access record with who added it, False deletes it (spec 3 §4.7). Only admins carry
  * feature flags (the page enables a selector only on admin rows); the server holds the same line.
+ * A grant that adds a flag needs the acting admin's password again (decision 071); removing one
+ * takes power away and needs none.
  */
 export async function setFeatureAccess(
-  db: Database,
+  { db, clock }: AccessControlDeps,
   actor: Actor,
   userId: number,
   change: SetFeatureAccessRequest,
@@ -61,6 +70,13 @@ export async function setFeatureAccess(
     const changed = change.enabled
       ? await grantFeature(tx, userId, featureId, actor.user.id)
       : await revokeFeature(tx, userId, featureId);
+    // Step-up (decision 071): an admin may sign in by phone and pin alone, so a SIM-swapped admin
+    // session must not hand out flags (to an accomplice, or to keep access). Asked only when the
+    // grant adds the flag; a refusal rolls the grant back, and a wrong password is recorded
+    // outside this transaction, toward the acting admin's step-up lock.
+    if (changed && change.enabled) {
+      await assertCurrentPassword(tx, actor.authId, change.currentPassword, undefined, { clock, failures: db });
+    }
     if (changed) {
       await writeAudit(tx, {
         actor,

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMessageTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
-import { appSettings, auditLog, bankingDetails, usersMaster } from '../../db/schema/index.ts';
+import { appSettings, auditLog, authSignInFailure, bankingDetails, usersMaster } from '../../db/schema/index.ts';
 import { createTrainingModule } from '../../db/seed/activity-factories.ts';
 import {
   addBankingDetails,
@@ -530,7 +530,10 @@ describe('password', () => {
       (await call(cookies.admin, 'PUT', `/api/people/${target.id}/password`, { password: '' })).json().detail,
     ).toBe('Please enter a valid password.');
 
-    const response = await call(cookies.admin, 'PUT', `/api/people/${target.id}/password`, { password: 'Fresh7' });
+    const response = await call(cookies.admin, 'PUT', `/api/people/${target.id}/password`, {
+      password: 'Fresh7',
+      currentPassword: PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Password updated successfully');
     expect((await call(cookies.passwordTarget, 'GET', '/api/me')).statusCode).toBe(401);
@@ -687,7 +690,11 @@ describe('edit user', () => {
       refsBankAccountType: 2,
       branchCode: '000000',
     };
-    const response = await call(cookies.admin, 'PUT', `/api/people/${target.id}`, { ...editForm(target), banking });
+    const response = await call(cookies.admin, 'PUT', `/api/people/${target.id}`, {
+      ...editForm(target),
+      banking,
+      currentPassword: PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     const rows = await ctx.db.select().from(bankingDetails).where(eq(bankingDetails.userId, target.id));
     expect(rows).toHaveLength(1);
@@ -723,6 +730,7 @@ describe('edit user', () => {
     const switched = await call(cookies.admin, 'PUT', `/api/people/${target.id}`, {
       ...editForm(target),
       banking: toWallet,
+      currentPassword: PASSWORD,
     });
     expect(switched.statusCode).toBe(200);
     expect(await row(target.id)).toMatchObject({ refsPaymentType: 'eWallet', eWalletLink: toWallet.eWalletLink });
@@ -757,6 +765,7 @@ describe('edit user', () => {
     const target = await person('emailTarget', { parentId: leader.id });
     const response = await call(cookies.admin, 'PUT', `/api/people/${target.id}`, {
       ...editForm(target, { personal: { email: `new.${target.email}` } }),
+      currentPassword: PASSWORD,
     });
     expect(response.statusCode).toBe(200);
     expect(await row(target.id)).toMatchObject({
@@ -765,6 +774,186 @@ describe('edit user', () => {
       phoneVerified: true,
     });
     expect(await ctx.signIn(`new.${target.email}`, PASSWORD)).toContain('session_token=');
+  });
+});
+
+// Decision 071: a SIM-swapped admin session (pin sign-in) must not divert another person's pay,
+// take over their sign-in or keep access: these changes need the acting admin's password again.
+describe("step-up: the acting admin's password on another person's pay, contacts and password", () => {
+  const bank = { refsPaymentType: 'bank', bank: 'Capitec', bankAccountNumber: '123456789', refsBankAccountType: 2 };
+
+  async function stepUpAdmin(key: string) {
+    const acting = await person(key, { isAdmin: true });
+    await grantFeatures(ctx.db, acting.id, ['Users Management']);
+    return acting;
+  }
+
+  async function wrongCount(user: UserRow) {
+    const rows = await ctx.db
+      .select()
+      .from(authSignInFailure)
+      .where(eq(authSignInFailure.account, `step-up:${user.authId}`));
+    return rows.length;
+  }
+
+  it('refuses new banking details without the password or with a wrong one, saves them with it', async () => {
+    const acting = await stepUpAdmin('stepUpBanking');
+    const target = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    await addBankingDetails(ctx.db, target.id, { accountNumber: '1111111111' });
+    const url = `/api/people/${target.id}`;
+
+    const none = await call(cookies.stepUpBanking, 'PUT', url, { ...editForm(target), banking: bank });
+    expect(none.statusCode).toBe(403);
+    expect(none.json()).toMatchObject({
+      code: 'STEP_UP_REQUIRED',
+      errors: [{ field: 'currentPassword', message: 'Please enter your current password.' }],
+    });
+    const wrong = await call(cookies.stepUpBanking, 'PUT', url, {
+      ...editForm(target),
+      banking: bank,
+      currentPassword: 'NotMine99',
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ code: 'STEP_UP_FAILED', detail: 'Your current password is incorrect.' });
+    expect(await wrongCount(acting)).toBe(1);
+    const unchanged = await ctx.db.select().from(bankingDetails).where(eq(bankingDetails.userId, target.id));
+    expect(unchanged.map((b) => b.accountNumber)).toEqual(['1111111111']);
+
+    const ok = await call(cookies.stepUpBanking, 'PUT', url, {
+      ...editForm(target),
+      banking: bank,
+      currentPassword: PASSWORD,
+    });
+    expect(ok.statusCode).toBe(200);
+    const rows = await ctx.db.select().from(bankingDetails).where(eq(bankingDetails.userId, target.id));
+    expect(rows.map((b) => b.accountNumber)).toContain('123456789');
+
+    // Saving the same banking again (full or masked, as the page shows it) asks for nothing.
+    const same = await call(cookies.stepUpBanking, 'PUT', url, { ...editForm(target), banking: bank });
+    expect(same.statusCode).toBe(200);
+    const masked = await call(cookies.stepUpBanking, 'PUT', url, {
+      ...editForm(target),
+      banking: { ...bank, bankAccountNumber: '•••••6789' },
+    });
+    expect(masked.statusCode).toBe(200);
+    expect(await ctx.db.select().from(bankingDetails).where(eq(bankingDetails.userId, target.id))).toHaveLength(2);
+  });
+
+  it('asks the same for a new payment type or eWallet link, not for the same ones', async () => {
+    await stepUpAdmin('stepUpWallet');
+    const target = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    const url = `/api/people/${target.id}`;
+    const toWallet = { refsPaymentType: 'eWallet', eWalletLink: 'https://wallet.example.test/a' };
+
+    const none = await call(cookies.stepUpWallet, 'PUT', url, { ...editForm(target), banking: toWallet });
+    expect(none.statusCode).toBe(403);
+    expect(none.json().code).toBe('STEP_UP_REQUIRED');
+    const wrong = await call(cookies.stepUpWallet, 'PUT', url, {
+      ...editForm(target),
+      banking: toWallet,
+      currentPassword: 'NotMine99',
+    });
+    expect(wrong.json().code).toBe('STEP_UP_FAILED');
+    expect((await row(target.id)).refsPaymentType).not.toBe('eWallet');
+
+    const ok = await call(cookies.stepUpWallet, 'PUT', url, {
+      ...editForm(target),
+      banking: toWallet,
+      currentPassword: PASSWORD,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(await row(target.id)).toMatchObject({ refsPaymentType: 'eWallet', eWalletLink: toWallet.eWalletLink });
+
+    const relinked = await call(cookies.stepUpWallet, 'PUT', url, {
+      ...editForm(target),
+      banking: { ...toWallet, eWalletLink: 'https://wallet.example.test/b' },
+    });
+    expect(relinked.statusCode).toBe(403);
+    expect(relinked.json().code).toBe('STEP_UP_REQUIRED');
+    const same = await call(cookies.stepUpWallet, 'PUT', url, { ...editForm(target), banking: toWallet });
+    expect(same.statusCode).toBe(200);
+    // A personal-only save (no banking in it) asks for nothing either.
+    const named = await call(cookies.stepUpWallet, 'PUT', url, editForm(target, { personal: { firstName: 'Lerato' } }));
+    expect(named.statusCode).toBe(200);
+  });
+
+  it("refuses a change of another person's phone or e-mail without the password or with a wrong one", async () => {
+    await stepUpAdmin('stepUpContact');
+    const target = await person('stepUpContactTarget', { parentId: leader.id });
+    const url = `/api/people/${target.id}`;
+    for (const personal of [{ phone: '0831234001' }, { email: `moved.${target.email}` }]) {
+      const none = await call(cookies.stepUpContact, 'PUT', url, editForm(target, { personal }));
+      expect(none.statusCode, JSON.stringify(personal)).toBe(403);
+      expect(none.json().code).toBe('STEP_UP_REQUIRED');
+      const wrong = await call(cookies.stepUpContact, 'PUT', url, {
+        ...editForm(target, { personal }),
+        currentPassword: 'NotMine99',
+      });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json().code).toBe('STEP_UP_FAILED');
+    }
+    expect(await row(target.id)).toMatchObject({ phone: target.phone, email: target.email });
+
+    const ok = await call(cookies.stepUpContact, 'PUT', url, {
+      ...editForm(target, { personal: { phone: '0831234001', email: `moved.${target.email}` } }),
+      currentPassword: PASSWORD,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(await row(target.id)).toMatchObject({ phone: '+27831234001', email: `moved.${target.email}` });
+  });
+
+  it("refuses an admin's reset of another person's password without their own password or with a wrong one", async () => {
+    await stepUpAdmin('stepUpReset');
+    const target = await person('stepUpResetTarget', { parentId: leader.id });
+    const url = `/api/people/${target.id}/password`;
+    const none = await call(cookies.stepUpReset, 'PUT', url, { password: 'Taken123' });
+    expect(none.statusCode).toBe(403);
+    expect(none.json()).toMatchObject({
+      code: 'STEP_UP_REQUIRED',
+      errors: [{ field: 'currentPassword', message: 'Please enter your current password.' }],
+    });
+    const wrong = await call(cookies.stepUpReset, 'PUT', url, { password: 'Taken123', currentPassword: 'NotMine99' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().code).toBe('STEP_UP_FAILED');
+    // Nothing changed: the owner still signs in with their own password, their session lives.
+    expect((await call(cookies.stepUpResetTarget, 'GET', '/api/me')).statusCode).toBe(200);
+    expect(await ctx.signIn(target.email!, PASSWORD)).toContain('session_token=');
+
+    const ok = await call(cookies.stepUpReset, 'PUT', url, { password: 'Taken123', currentPassword: PASSWORD });
+    expect(ok.statusCode).toBe(200);
+    expect(await ctx.signIn(target.email!, 'Taken123')).toContain('session_token=');
+  });
+
+  it('counts wrong passwords of these actions toward the step-up lock (5 within 15 minutes)', async () => {
+    const acting = await stepUpAdmin('stepUpLock');
+    const target = await person('stepUpLockTarget', { parentId: leader.id });
+    const edit = `/api/people/${target.id}`;
+    const guesses = [
+      () => call(cookies.stepUpLock, 'PUT', edit, { ...editForm(target), banking: bank, currentPassword: 'Guess1' }),
+      () =>
+        call(cookies.stepUpLock, 'PUT', edit, {
+          ...editForm(target, { personal: { phone: '0831234002' } }),
+          currentPassword: 'Guess2',
+        }),
+      () => call(cookies.stepUpLock, 'PUT', `${edit}/password`, { password: 'Taken123', currentPassword: 'Guess3' }),
+      () => call(cookies.stepUpLock, 'PUT', `${edit}/password`, { password: 'Taken123', currentPassword: 'Guess4' }),
+      () => call(cookies.stepUpLock, 'PUT', edit, { ...editForm(target), banking: bank, currentPassword: 'Guess5' }),
+    ];
+    for (const guess of guesses) expect((await guess()).statusCode).toBe(403);
+    expect(await wrongCount(acting)).toBe(5);
+    const locked = await call(cookies.stepUpLock, 'PUT', `${edit}/password`, {
+      password: 'Taken123',
+      currentPassword: PASSWORD,
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('STEP_UP_LOCKED');
+    // The lock is the account's: the own profile's step-up is locked too.
+    const profile = await call(cookies.stepUpLock, 'POST', '/api/profile/contact', {
+      email: `other.${acting.email}`,
+      currentPassword: PASSWORD,
+    });
+    expect(profile.statusCode).toBe(429);
+    expect(await ctx.signIn(target.email!, PASSWORD)).toContain('session_token=');
   });
 });
 

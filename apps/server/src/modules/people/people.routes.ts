@@ -117,7 +117,7 @@ export const peopleRoutes =
           response: { 200: ActionResult },
         },
       },
-      (request) => changeUserPassword(db, actorOf(request), request.params.id, request.body, request),
+      (request) => changeUserPassword(deps, actorOf(request), request.params.id, request.body, request),
     );
 
     app.get(

@@ -50,6 +50,7 @@ import { type NoticeDeps, sendNotice } from '../../platform/notices.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { permissionActor, permissionTarget } from '../../platform/permissions.ts';
 import { endSessionsOf, setCredentialPassword, syncSignInContacts } from '../../platform/sign-in-identity.queries.ts';
+import { assertCurrentPassword } from '../../platform/step-up.ts';
 import {
   catalogueChoices,
   refusalOfChoice,
@@ -78,7 +79,7 @@ import {
 
 type AuditRequest = Pick<FastifyRequest, 'id' | 'ip' | 'log'> & { actor?: Actor };
 
-export type PeopleDeps = Pick<AppDependencies, 'db'> & NoticeDeps;
+export type PeopleDeps = Pick<AppDependencies, 'db' | 'clock'> & NoticeDeps;
 
 // Who may do what to whom (spec 1 §6) is packages/domain's `can`: an admin with Users Management
 // reaches everyone (never an admin holding a flag they lack), a leader their own downstream,
@@ -300,7 +301,8 @@ function sameBanking(
 /**
  * PUT /api/people/{id}: Edit User. The whole request was validated by its schema; here the rules
  * that need the database or the actor: who may change which tab, duplicates, the bank's branch
- * code and the commission freeze. One transaction with one audit row per changed record.
+ * code, the commission freeze and, for new banking, payment type, eWallet link, phone or e-mail,
+ * the acting admin's password (decision 071). One transaction with one audit row per changed record.
  */
 export async function editUser(
   deps: PeopleDeps,
@@ -380,12 +382,16 @@ export async function editUser(
       throw conflict(COMMISSION_FREEZE_MESSAGE, undefined, PROFILE_FROZEN);
     }
 
+    // A new bank account: decided (and validated) before anything is written, so the step-up
+    // below can refuse the whole save.
+    let newAccount: { bank: string; accountNumber: string; accountType: number; branchCode: string } | undefined;
+    let current: Awaited<ReturnType<typeof findLatestBanking>> = null;
     if (banking?.refsPaymentType === 'bank') {
       const bank = await findBankByName(tx, banking.bank!);
       if (!bank) {
         throw badRequest(EDIT_USER_MESSAGES.bank, [{ field: 'banking.bank', message: EDIT_USER_MESSAGES.bank }]);
       }
-      const current = await findLatestBanking(tx, user.id);
+      current = await findLatestBanking(tx, user.id);
       const given = banking.bankAccountNumber!;
       if (isMaskedSecret(given) && (!current || maskSecret(current.accountNumber) !== given)) {
         const message = EDIT_USER_MESSAGES.accountIncomplete;
@@ -398,27 +404,37 @@ export async function editUser(
       };
       if (!sameBanking(current, next)) {
         if (await isCommissionFreezeOn(tx)) throw conflict(COMMISSION_FREEZE_MESSAGE, undefined, PROFILE_FROZEN);
-        await insertBanking(tx, {
-          userId: user.id,
-          ...next,
-          branchCode: bank.branchCode,
-          createdByAuthId: actor.authId,
-        });
-        await writeAudit(tx, {
-          actor,
-          action: 'user.banking.update',
-          entity: 'banking_details',
-          entityId: user.id,
-          before: current ? { ...current, accountNumber: `…${current.accountNumber.slice(-4)}` } : null,
-          after: { ...next, branchCode: bank.branchCode, accountNumber: `…${next.accountNumber.slice(-4)}` },
-          request,
-        });
-        notices.push(bankingChangedNotice(user, next.accountNumber));
+        newAccount = { ...next, branchCode: bank.branchCode };
       } else if (walletChanged) {
         notices.push(bankingChangedNotice(user, next.accountNumber));
       }
     } else if (walletChanged) {
       notices.push(walletChangedNotice(user, banking?.eWalletLink ?? null));
+    }
+
+    // Step-up (decision 071): where another person is paid, and the phone or e-mail that signs
+    // them in (by pin or reset link), move only with the ACTING admin's password again. An admin
+    // may sign in by phone and pin alone, so a SIM-swapped admin session must not divert pay or
+    // take over an account; a wrong password counts toward the admin's step-up lock.
+    if (newAccount || walletChanged || emailChanged || phoneChanged) {
+      await assertCurrentPassword(tx, actor.authId, input.currentPassword, undefined, {
+        clock: deps.clock,
+        failures: deps.db,
+      });
+    }
+
+    if (newAccount) {
+      await insertBanking(tx, { userId: user.id, ...newAccount, createdByAuthId: actor.authId });
+      await writeAudit(tx, {
+        actor,
+        action: 'user.banking.update',
+        entity: 'banking_details',
+        entityId: user.id,
+        before: current ? { ...current, accountNumber: `…${current.accountNumber.slice(-4)}` } : null,
+        after: { ...newAccount, accountNumber: `…${newAccount.accountNumber.slice(-4)}` },
+        request,
+      });
+      notices.push(bankingChangedNotice(user, newAccount.accountNumber));
     }
 
     await updateUserRow(tx, user.id, { ...fields, ...stamp(actor) });
@@ -484,7 +500,7 @@ export const OWN_PASSWORD_ELSEWHERE = 'Change your own password on your profile,
 
 /** PUT /api/people/{id}/password (admin): sets the password and ends every session of the user. */
 export async function changeUserPassword(
-  db: Database,
+  deps: PeopleDeps,
   actor: Actor,
   userId: number,
   input: ChangeUserPasswordRequest,
@@ -493,9 +509,15 @@ export async function changeUserPassword(
   // The own password is changed with the current one (POST /api/accounts/password), never here.
   if (userId === actor.user.id) throw refuse(OWN_PASSWORD_ELSEWHERE);
   const hash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const { user } = await lockAuthorisedUser(tx, actor, 'update', 'password', userId);
     if (!user.authId) throw conflict('This user has no sign-in account.', undefined, 'NO_SIGN_IN');
+    // Step-up (decision 071): a password the admin sets signs them in as this person; a session
+    // alone (an admin signs in by phone and pin) is not enough. Wrong ones count toward the lock.
+    await assertCurrentPassword(tx, actor.authId, input.currentPassword, undefined, {
+      clock: deps.clock,
+      failures: deps.db,
+    });
     await setCredentialPassword(tx, user.authId, hash);
     const ended = await endSessionsOf(tx, user.authId);
     // The admin knows this password: the user must choose their own at the next sign-in.

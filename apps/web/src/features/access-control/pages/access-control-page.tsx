@@ -7,6 +7,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { AccessControlRow } from '@portal/domain/access-control/access-control';
 import { FEATURES, type Feature } from '@portal/domain/accounts/me';
@@ -14,7 +15,8 @@ import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { ServerGrid, usePageModel } from '../../../components/server-grid';
-import { errorMessage } from '../../../lib/api';
+import { StepUpDialog } from '../../../components/step-up-dialog';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAccessControlPage, useSetFeatureAccess } from '../api/access-control';
@@ -35,18 +37,43 @@ export function AccessControlPage() {
     search: search || undefined,
   });
   const { mutate: setFeature, isPending: isUpdating } = useSetFeatureAccess();
+  // Giving a flag asks for the admin's own password first (step-up, decision 071); removing one
+  // takes power away and goes at once.
+  const [grant, setGrant] = useState<{ row: AccessControlRow; feature: Feature } | null>(null);
+  const [grantError, setGrantError] = useState<string | null>(null);
 
   const change = useCallback(
-    (row: AccessControlRow, feature: Feature, enabled: boolean) =>
+    (row: AccessControlRow, feature: Feature, enabled: boolean, currentPassword?: string) =>
       setFeature(
-        { userId: row.id, feature, enabled },
+        { userId: row.id, feature, enabled, ...(currentPassword ? { currentPassword } : {}) },
         {
-          onSuccess: () =>
-            enqueueSnackbar(`${feature} ${enabled ? 'given to' : 'removed from'} ${row.zCode}`, { variant: 'success' }),
-          onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+          onSuccess: () => {
+            setGrant(null);
+            enqueueSnackbar(`${feature} ${enabled ? 'given to' : 'removed from'} ${row.zCode}`, { variant: 'success' });
+          },
+          onError: (error) => {
+            // A wrong password (or too many): said in the prompt, which stays open for another try.
+            if (enabled && error instanceof ApiError && error.fieldErrors.some((e) => e.field === 'currentPassword')) {
+              setGrantError(errorMessage(error));
+              return;
+            }
+            setGrant(null);
+            enqueueSnackbar(errorMessage(error), { variant: 'error' });
+          },
         },
       ),
     [setFeature, enqueueSnackbar],
+  );
+  const ask = useCallback(
+    (row: AccessControlRow, feature: Feature, enabled: boolean) => {
+      if (!enabled) {
+        change(row, feature, false);
+        return;
+      }
+      setGrantError(null);
+      setGrant({ row, feature });
+    },
+    [change],
   );
 
   const columns = useMemo<GridColDef<AccessControlRow>[]>(
@@ -76,7 +103,7 @@ export function AccessControlPage() {
             fullWidth
             value={row.features.includes(feature) ? 'true' : 'false'}
             disabled={!row.isAdmin || isUpdating}
-            onChange={(event) => change(row, feature, event.target.value === 'true')}
+            onChange={(event) => ask(row, feature, event.target.value === 'true')}
             inputProps={{ 'aria-label': `${feature} for ${row.zCode}` }}
           >
             <MenuItem value="true">True</MenuItem>
@@ -85,7 +112,7 @@ export function AccessControlPage() {
         ),
       })),
     ],
-    [change, isUpdating],
+    [ask, isUpdating],
   );
 
   return (
@@ -129,6 +156,22 @@ export function AccessControlPage() {
         onPaginationModelChange={setPagination}
         getRowHeight={() => 56}
       />
+      <StepUpDialog
+        // A new prompt per grant: no password typed for another one lingers in it.
+        key={grant ? `${grant.row.id}:${grant.feature}` : 'none'}
+        open={grant !== null}
+        title={grant ? `Give ${grant.feature} to ${grant.row.zCode}` : ''}
+        confirmLabel="Give"
+        busy={isUpdating}
+        error={grantError}
+        onConfirm={(password) => grant && change(grant.row, grant.feature, true, password)}
+        onClose={() => setGrant(null)}
+      >
+        <Typography variant="body2" color="text.secondary">
+          {grant ? `${grant.row.name} gets ${grant.feature} on their next action. ` : ''}
+          Needed when giving a feature flag: your own password, so that a session alone cannot hand out access.
+        </Typography>
+      </StepUpDialog>
     </Box>
   );
 }

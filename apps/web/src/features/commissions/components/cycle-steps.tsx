@@ -22,6 +22,7 @@ import {
 import { formatRand } from '@portal/domain/platform/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { StepUpDialog } from '../../../components/step-up-dialog';
 import { errorMessage } from '../../../lib/api';
 import {
   commissionKeys,
@@ -34,7 +35,6 @@ import {
   useJobProgress,
   useStartStamping,
 } from '../api/commission-cycle';
-import { StepUpDialog } from './step-up-dialog';
 
 const AmountsChart = lazy(() => import('./amounts-chart'));
 

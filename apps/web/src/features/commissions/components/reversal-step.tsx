@@ -20,10 +20,10 @@ import {
 } from '@portal/domain/commissions/cycle';
 import { formatLongDate, formatRand } from '@portal/domain/platform/format';
 import { useState } from 'react';
+import { StepUpDialog } from '../../../components/step-up-dialog';
 import { errorMessage } from '../../../lib/api';
 import { usePeriodLines, useReverseLine } from '../api/commission-cycle';
 import { StepCard } from './cycle-steps';
-import { StepUpDialog } from './step-up-dialog';
 
 const SOURCE_LABEL: Record<PeriodLine['source'], string> = {
   calculated: 'Calculated',

@@ -6,6 +6,7 @@ import {
 import {
   ActionResult,
   type ChangeManagerRequest,
+  type ChangeUserPasswordRequest,
   type ChangeUserTypeRequest,
   EligibleManagersResponse,
   LinkOptions,
@@ -50,7 +51,7 @@ export function checkEditUser(userId: number, values: EditUserCheckRequest) {
 }
 
 export function useChangePassword(userId: number) {
-  return useUserMutation((password: string) => send(`/api/people/${userId}/password`, 'PUT', { password }));
+  return useUserMutation((input: ChangeUserPasswordRequest) => send(`/api/people/${userId}/password`, 'PUT', input));
 }
 
 export function useChangeManager(userId: number) {

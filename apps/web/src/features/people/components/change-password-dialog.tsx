@@ -12,10 +12,14 @@ import {
 } from '@portal/domain/people/manage-user';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormPasswordField } from '../../../components/password-field';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { useChangePassword } from '../api/manage-user';
 import { useNotify } from './notify';
 
-/** Admin sets a user's password (spec 1 §5.7): confirm is disabled under 6 characters. */
+/**
+ * Admin sets a user's password (spec 1 §5.7): confirm is disabled under 6 characters. The admin's
+ * own password goes with it (step-up, decision 071): a session alone sets no one's password.
+ */
 export function ChangePasswordDialog({
   userId,
   open,
@@ -25,9 +29,9 @@ export function ChangePasswordDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const { control, handleSubmit, reset } = useForm<ChangeUserPasswordRequest>({
+  const { control, handleSubmit, reset, setError } = useForm<ChangeUserPasswordRequest>({
     resolver: zodResolver(ChangeUserPasswordRequest),
-    defaultValues: { password: '' },
+    defaultValues: { password: '', currentPassword: '' },
   });
   const password = useWatch({ control, name: 'password' });
   const change = useChangePassword(userId);
@@ -38,12 +42,19 @@ export function ChangePasswordDialog({
     onClose();
   };
   const submit = handleSubmit((values) =>
-    change.mutate(values.password, {
+    change.mutate(values, {
       onSuccess: (answer) => {
         notify.success(answer.message);
         close();
       },
-      onError: (error) => notify.failure(PASSWORD_UPDATE_FAILED, error),
+      onError: (error) => {
+        // A missing or wrong own password (403), or too many wrong ones (429): said beside it.
+        if (error instanceof ApiError && error.fieldErrors.some((item) => item.field === 'currentPassword')) {
+          setError('currentPassword', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
+          return;
+        }
+        notify.failure(PASSWORD_UPDATE_FAILED, error);
+      },
     }),
   );
 
@@ -69,6 +80,14 @@ export function ChangePasswordDialog({
             autoComplete="new-password"
             autoFocus
             helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          />
+          <FormPasswordField
+            control={control}
+            name="currentPassword"
+            id="change-user-current-password"
+            label="Current password"
+            autoComplete="current-password"
+            helperText="Your own password. Needed to set another user's password"
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -99,4 +99,53 @@ describe('EditUserDialog (spec 1 §5.5)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Account number is incomplete')).toBeTruthy();
   });
+
+  // Decision 071: the acting admin's own password for new banking, phone or e-mail.
+  it("asks for the admin's own password on Banking, sends it when typed and shows a wrong one beside it", async () => {
+    const fetchSpy = setup(adminView(), (url, init) =>
+      url === '/api/people/3' && init?.method === 'PUT'
+        ? json(
+            {
+              type: 'about:blank#step_up_failed',
+              title: 'Forbidden',
+              status: 403,
+              code: 'STEP_UP_FAILED',
+              detail: 'Your current password is incorrect.',
+              errors: [{ field: 'currentPassword', message: 'Your current password is incorrect.' }],
+            },
+            403,
+          )
+        : undefined,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User Z-3' });
+    await within(dialog).findByLabelText(/First name/);
+    // Not asked on Personal while the phone and e-mail stay as they are.
+    expect(within(dialog).queryByLabelText('Current password')).toBeNull();
+    fireEvent.click(tab('Banking'));
+    await waitFor(() => expect(tab('Banking').getAttribute('aria-selected')).toBe('true'));
+    expect(within(dialog).getByText(/Needed when how this user is paid or signs in changes/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Account number/), { target: { value: '9988776655' } });
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Guess123' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true'),
+    );
+    const call = fetchSpy.mock.calls.find(([url, init]) => url === '/api/people/3' && init?.method === 'PUT');
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+      banking: { bankAccountNumber: '9988776655' },
+      currentPassword: 'Guess123',
+    });
+    expect(tab('Banking').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("asks for the admin's own password on Personal once the phone or e-mail changes", async () => {
+    setup(adminView());
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User Z-3' });
+    await within(dialog).findByLabelText(/First name/);
+    expect(within(dialog).queryByLabelText('Current password')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'moved@demo.co.za' } });
+    expect(await within(dialog).findByLabelText('Current password')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'agent@demo.co.za' } });
+    await waitFor(() => expect(within(dialog).queryByLabelText('Current password')).toBeNull());
+  });
 });

@@ -29,6 +29,7 @@ import type { ReferenceLists } from '@portal/domain/reference/reference-lists';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Control, Controller, type FieldPath, get, useForm, useWatch } from 'react-hook-form';
 import { PageLoader } from '../../../components/page-loader';
+import { FormPasswordField } from '../../../components/password-field';
 import { PhotoUpload } from '../../../components/photo-upload';
 import { ApiError } from '../../../lib/api';
 import { useReferenceLists } from '../../../lib/reference-lists';
@@ -128,6 +129,13 @@ export function EditUserDialog({ user, open, onClose }: Props) {
     mode: 'onTouched',
   });
   const { control, trigger, getValues, setError, handleSubmit, reset, setValue } = form;
+  const initial = editUserDefaults(user).personal;
+  const personal = useWatch({ control, name: 'personal' });
+  // A new phone or e-mail signs the person in: the acting admin's password is asked beside them.
+  const contactChanged =
+    user.permissions.canEditContact &&
+    ((personal?.phone ?? '') !== initial.phone ||
+      (personal?.email ?? '').trim().toLowerCase() !== (initial.email ?? '').toLowerCase());
 
   useEffect(() => {
     if (open) {
@@ -190,8 +198,10 @@ export function EditUserDialog({ user, open, onClose }: Props) {
   const nextEnabled = EDIT_USER_TABS.findIndex((meta, index) => index > tab && enabled(meta.key));
 
   const save = handleSubmit(
-    (values) =>
-      edit.mutate(values, {
+    ({ currentPassword, ...values }) =>
+      // The acting admin's password goes only when typed (decision 071: asked for new banking,
+      // payment type, eWallet link, phone or e-mail; the server decides what changed).
+      edit.mutate(currentPassword ? { ...values, currentPassword } : values, {
         onSuccess: (answer) => {
           notify.success(answer.message);
           onClose();
@@ -200,7 +210,13 @@ export function EditUserDialog({ user, open, onClose }: Props) {
           if (error instanceof ApiError && error.fieldErrors.length) {
             for (const fieldError of error.fieldErrors)
               setError(fieldError.field as Name, { message: fieldError.message });
-            const first = tabOfField(error.fieldErrors[0]!.field);
+            const field = error.fieldErrors[0]!.field;
+            const first =
+              field === 'currentPassword'
+                ? contactChanged || !user.permissions.canEditBanking
+                  ? 'personal'
+                  : 'banking'
+                : tabOfField(field);
             const index = EDIT_USER_TABS.findIndex((meta) => meta.key === first);
             if (index >= 0) setTab(index);
           }
@@ -259,6 +275,7 @@ export function EditUserDialog({ user, open, onClose }: Props) {
             lists={lists.data}
             onBankChange={(branchCode) => setValue('banking.branchCode', branchCode)}
             canEditContact={user.permissions.canEditContact}
+            contactChanged={contactChanged}
           />
         )}
       </DialogContent>
@@ -299,9 +316,28 @@ interface TabBodyProps {
   onBankChange: (branchCode: string) => void;
   /** Phone and e-mail sign a person in: only admins with Users Management change them here. */
   canEditContact: boolean;
+  /** The phone or e-mail differs from the loaded one: the acting admin's password is asked. */
+  contactChanged: boolean;
 }
 
-function TabBody({ tab, control, lists, onBankChange, canEditContact }: TabBodyProps) {
+/** The acting admin's own password (step-up, decision 071), on Personal and Banking alike. */
+function CurrentPasswordField({ control }: { control: FieldProps['control'] }) {
+  return (
+    <FormPasswordField
+      control={control}
+      name="currentPassword"
+      id="edit-user-current-password"
+      label="Current password"
+      autoComplete="current-password"
+      helperText={STEP_UP_HELP}
+    />
+  );
+}
+
+const STEP_UP_HELP =
+  'Your own password. Needed when how this user is paid or signs in changes: banking details, payment type, eWallet link, phone number or email address';
+
+function TabBody({ tab, control, lists, onBankChange, canEditContact, contactChanged }: TabBodyProps) {
   const values = useWatch({ control });
   const genders = lists.genders.length ? lists.genders : FALLBACK_GENDERS;
   const idTypes = lists.identityDocTypes.length ? lists.identityDocTypes : FALLBACK_ID_TYPES;
@@ -330,6 +366,7 @@ function TabBody({ tab, control, lists, onBankChange, canEditContact }: TabBodyP
           <Field control={control} name="personal.email" label="Email" type="email" readOnly={!canEditContact} />
           <Field control={control} name="personal.operatorId" label="RICA username" maxLength={5} />
         </Grid>
+        {contactChanged ? <CurrentPasswordField control={control} /> : null}
         {values.identity ? (
           <>
             <SectionTitle>Identity</SectionTitle>
@@ -470,6 +507,7 @@ function TabBody({ tab, control, lists, onBankChange, canEditContact }: TabBodyP
           />
         </Grid>
       )}
+      <CurrentPasswordField control={control} />
     </Box>
   );
 }

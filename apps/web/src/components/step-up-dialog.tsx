@@ -8,14 +8,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormTextField } from '../../../components/form-fields';
+import { FormTextField } from './form-fields';
 
 const StepUpForm = z.object({ password: z.string().min(1, 'Please enter your current password.') });
 type StepUpForm = z.infer<typeof StepUpForm>;
 
 /**
- * Step-up for what moves money (closing a period, the banking export): the admin types their
- * password again; a stolen session alone cannot do it. The server checks it on the call itself.
+ * Step-up for what moves money or hands out power (closing a period, the banking export, giving
+ * a feature flag: decision 071): the admin types their password again; a stolen session alone
+ * cannot do it. The server checks it on the call itself.
  */
 export function StepUpDialog({
   open,
