@@ -492,6 +492,38 @@ describe('status', () => {
     expect(await auditOf(target.id, 'user.status.delete')).toHaveLength(1);
   });
 
+  it('sees a flag granted while it waited for the row, and refuses (decision 074)', async () => {
+    const otherAdmin = await createUser(ctx.db, { isAdmin: true, withoutLogin: true });
+    await grantFeatures(ctx.db, otherAdmin.id, ['Users Management']);
+    // Another admin grants Commissions (a flag the caller lacks) in a transaction held open: its
+    // insert holds the target's row (the foreign key), so the status change waits for its commit.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const grant = ctx.db.transaction(async (tx) => {
+      await grantFeatures(tx, otherAdmin.id, ['Commissions']);
+      await gate;
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const response = call(cookies.admin, 'POST', `/api/people/${otherAdmin.id}/status`, { action: 'deactivate' });
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const { rows } = await ctx.db.$client.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (rows[0].n >= 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      release();
+      await grant;
+      expect((await response).statusCode).toBe(403);
+    } finally {
+      release();
+    }
+    expect((await row(otherAdmin.id)).refsUserLifecycleStatusId).toBe(2);
+  });
+
   it("refuses an admin's own status and an unknown action", async () => {
     expect(
       (await call(cookies.admin, 'POST', `/api/people/${admin.id}/status`, { action: 'delete' })).json().detail,

@@ -109,8 +109,10 @@ async function lockAuthorisedUser(
   subject: Subject,
   userId: number,
 ): Promise<{ user: UserRow; target: TargetUser }> {
-  const target = await authorise(tx, actor, action, subject, userId);
+  // The row first, the rule after, in statements of their own: a flag granted to the target
+  // commits before the lock is ours (its insert holds the row) and is then seen (decision 074).
   const user = await lockUser(tx, userId);
+  const target = await authorise(tx, actor, action, subject, userId);
   if (!user) throw notFound(dealerNotFound(userId));
   return { user, target: { ...target, isLeader: user.isLeader, isLeaderBlocked: user.isLeaderBlocked } };
 }
