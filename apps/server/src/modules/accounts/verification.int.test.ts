@@ -101,6 +101,34 @@ describe('e-mail verification', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it('sends at most 5 links an hour, also to requests racing each other (decision 074)', async () => {
+    const { user, cookie } = await unverifiedUser();
+    for (let i = 0; i < 4; i += 1) {
+      expect((await post('/api/accounts/verification-email', cookie)).statusCode).toBe(200);
+    }
+    // The 5th holds its transaction open a moment, so the 6th arrives before it has committed.
+    const mailer = ctx.services.mailer;
+    const original = mailer.send;
+    mailer.send = async (...args: Parameters<typeof original>) => {
+      const sent = await original(...args);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return sent;
+    };
+    try {
+      const fifth = post('/api/accounts/verification-email', cookie);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const sixth = post('/api/accounts/verification-email', cookie);
+      expect([(await fifth).statusCode, (await sixth).statusCode]).toEqual([200, 429]);
+    } finally {
+      mailer.send = original;
+    }
+    const { rows } = await ctx.db.$client.query(
+      `SELECT count(*)::int AS n FROM outbox_messages WHERE recipient = $1 AND subject = 'Verify your email address'`,
+      [user.email],
+    );
+    expect(rows[0].n).toBe(5);
+  });
+
   it('needs a session', async () => {
     expect((await post('/api/accounts/verification-email', undefined)).statusCode).toBe(401);
     expect((await post('/api/accounts/verify-email', undefined, { verificationId: randomUUID() })).statusCode).toBe(
