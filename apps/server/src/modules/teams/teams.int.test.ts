@@ -435,9 +435,10 @@ describe('POST /api/teams/bulk-status', () => {
     } finally {
       release();
     }
-    const { rows } = await ctx.db.$client.query('SELECT refs_user_lifecycle_status_id AS s FROM users_master WHERE id = $1', [
-      otherAdmin.id,
-    ]);
+    const { rows } = await ctx.db.$client.query(
+      'SELECT refs_user_lifecycle_status_id AS s FROM users_master WHERE id = $1',
+      [otherAdmin.id],
+    );
     expect(rows[0].s).toBe(2);
   });
 
