@@ -3,6 +3,7 @@ import { type Action, can, type Subject } from '@portal/domain/access/permission
 import { FEATURES } from '@portal/domain/accounts/me';
 import { COMMISSION_FREEZE_MESSAGE, PROFILE_FROZEN } from '@portal/domain/accounts/profile';
 import type { CatalogueRefusal } from '@portal/domain/catalogue/catalogue';
+import { duplicateFieldOf } from '@portal/domain/people/creation-errors';
 import {
   EDIT_USER_MESSAGES,
   type EditUserCheckRequest,
@@ -262,6 +263,25 @@ async function duplicateErrors(
   return errors;
 }
 
+/**
+ * A unique violation of a value the duplicate check passed (another edit took it before this one
+ * committed), answered as the check answers it (decision 074).
+ */
+function asEditDuplicate(error: unknown): AppError | undefined {
+  const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; constraint?: string };
+  if (cause?.code !== '23505') return undefined;
+  const field = duplicateFieldOf(cause.constraint);
+  const found =
+    field === 'phone'
+      ? { field: 'personal.phone', message: EDIT_USER_MESSAGES.phoneInUse }
+      : field === 'email'
+        ? { field: 'personal.email', message: EDIT_USER_MESSAGES.emailInUse }
+        : field === 'identificationNo'
+          ? { field: 'identity.identificationNo', message: EDIT_USER_MESSAGES.idInUse }
+          : undefined;
+  return found && conflict(found.message, [found], 'DUPLICATE');
+}
+
 /** POST /api/people/{id}/edit-user/check: run on leaving a tab (spec 1 §5.5). */
 export async function checkEditUser(
   db: Database,
@@ -307,6 +327,20 @@ function sameBanking(
  * the acting admin's password (decision 071). One transaction with one audit row per changed record.
  */
 export async function editUser(
+  deps: PeopleDeps,
+  actor: Actor,
+  userId: number,
+  input: EditUserRequest,
+  request?: AuditRequest,
+): Promise<ActionResult> {
+  try {
+    return await editUserOnce(deps, actor, userId, input, request);
+  } catch (error) {
+    throw asEditDuplicate(error) ?? error;
+  }
+}
+
+async function editUserOnce(
   deps: PeopleDeps,
   actor: Actor,
   userId: number,
