@@ -187,8 +187,18 @@ describe('access control', () => {
     });
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const response = put(controllerCookie, target.id, { feature: 'Access Control', enabled: false });
-      await Promise.race([response, new Promise((resolve) => setTimeout(resolve, 300))]);
+      let settled = false;
+      const response = put(controllerCookie, target.id, { feature: 'Access Control', enabled: false }).finally(() => {
+        settled = true;
+      });
+      // Until the change has answered (judged without waiting) or waits on a lock (for the grant).
+      for (let attempt = 0; attempt < 200 && !settled; attempt += 1) {
+        const { rows } = await ctx.db.$client.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (rows[0].n >= 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
       release();
       await grant;
       expect((await response).statusCode).toBe(403);

@@ -588,6 +588,7 @@ describe('edit user', () => {
       await holder.query('UPDATE users_master SET email = $1 WHERE id = $2', [email, first.id]);
       const response = call(cookies.admin, 'PUT', `/api/people/${second.id}`, {
         ...editForm(second, { personal: { email } }),
+        currentPassword: PASSWORD,
       });
       for (let attempt = 0; attempt < 200; attempt += 1) {
         const { rows } = await ctx.db.$client.query(
