@@ -173,6 +173,46 @@ describe('access control', () => {
     expect(locked.json().code).toBe('STEP_UP_LOCKED');
   });
 
+  it('sees a flag granted while it waited for the admin, and refuses (decision 074)', async () => {
+    const target = await createUser(ctx.db, { isAdmin: true, withoutLogin: true });
+    await grantFeatures(ctx.db, target.id, ['Access Control']);
+    // Another admin grants Commissions (a flag the caller lacks) in a transaction held open.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const grant = ctx.db.transaction(async (tx) => {
+      await grantFeatures(tx, target.id, ['Commissions']);
+      await gate;
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      let settled = false;
+      const response = put(controllerCookie, target.id, { feature: 'Access Control', enabled: false }).finally(() => {
+        settled = true;
+      });
+      // Until the change has answered (judged without waiting) or waits on a lock (for the grant).
+      for (let attempt = 0; attempt < 200 && !settled; attempt += 1) {
+        const { rows } = await ctx.db.$client.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (rows[0].n >= 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      release();
+      await grant;
+      expect((await response).statusCode).toBe(403);
+    } finally {
+      release();
+    }
+    const { rows } = await ctx.db.$client.query(
+      `SELECT f.name FROM users_access_index a JOIN features_master f ON f.id = a.features_master_id
+        WHERE a.user_master_id = $1 ORDER BY f.name`,
+      [target.id],
+    );
+    expect(rows.map((row) => row.name)).toEqual(['Access Control', 'Commissions']);
+  });
+
   it('answers an unknown feature name with a 400', async () => {
     const response = await put(controllerCookie, otherAdmin.id, { feature: 'Everything', enabled: true });
     expect(response.statusCode).toBe(400);

@@ -67,6 +67,14 @@ export async function revokeFeature(db: Executor, userId: number, featureId: num
   return deleted.length > 0;
 }
 
+/**
+ * The user's row, locked until commit in a statement of its own: a grant to them (its insert
+ * holds the row) commits first, and the rule is then judged on their flags as they are now.
+ */
+export async function lockUserForAccess(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`SELECT 1 FROM users_master WHERE id = ${userId} FOR UPDATE`);
+}
+
 export async function findUserForAccess(db: Executor, userId: number) {
   const [row] = await db
     .select({ id: usersMaster.id, isAdmin: usersMaster.isAdmin, status: usersMaster.refsUserLifecycleStatusId })

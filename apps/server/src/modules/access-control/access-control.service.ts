@@ -19,6 +19,7 @@ import {
   findFeatureId,
   findUserForAccess,
   grantFeature,
+  lockUserForAccess,
   revokeFeature,
 } from './access-control.queries.ts';
 
@@ -60,7 +61,9 @@ export async function setFeatureAccess(
   request?: FastifyRequest,
 ): Promise<{ features: Feature[]; changed: boolean }> {
   return db.transaction(async (tx) => {
-    // An admin never changes the flags of an admin holding one they lack (docs/security.md).
+    // An admin never changes the flags of an admin holding one they lack (docs/security.md),
+    // judged after their row is ours: a flag granted meanwhile is seen (decision 074).
+    await lockUserForAccess(tx, userId);
     await assertCanOn(tx, actor, 'update', 'feature-access', userId, FLAGS_BEYOND_YOURS);
     const target = await findUserForAccess(tx, userId);
     if (!target || target.status === 4) throw notFound(`Dealer with ID ${userId} not found`);

@@ -18,6 +18,7 @@ import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { HOUR } from '../../platform/clock.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import { lockUntilCommit } from '../../platform/locks.queries.ts';
 import { PinSendLimitError } from '../../platform/one-time-pins.ts';
 import {
   endSessionsOf,
@@ -125,18 +126,21 @@ export async function sendVerificationLink(
   to: { authId: string; email: string; firstName: string },
 ): Promise<{ message: string }> {
   const now = deps.clock.now();
-  const sent = await countVerificationEmailsSince(deps.db, to.authId, new Date(now.getTime() - HOUR));
-  if (sent >= VERIFICATION_EMAILS_PER_HOUR) {
-    throw new AppError(
-      'TOO_MANY_EMAILS',
-      429,
-      `Too many verification emails requested. ${tryAgainIn(30 * 60)}`,
-      undefined,
-      30 * 60,
-    );
-  }
-  // One transaction: a verification record exists exactly when its mail is on its way.
+  // One transaction: a verification record exists exactly when its mail is on its way. Counted
+  // under a lock per identity, so parallel requests queue up and each counts the ones before it
+  // (decision 074).
   await deps.db.transaction(async (tx) => {
+    await lockUntilCommit(tx, `verification-email:${to.authId}`);
+    const sent = await countVerificationEmailsSince(tx, to.authId, new Date(now.getTime() - HOUR));
+    if (sent >= VERIFICATION_EMAILS_PER_HOUR) {
+      throw new AppError(
+        'TOO_MANY_EMAILS',
+        429,
+        `Too many verification emails requested. ${tryAgainIn(30 * 60)}`,
+        undefined,
+        30 * 60,
+      );
+    }
     const verificationId = await insertVerificationEmail(tx, {
       authId: to.authId,
       email: to.email,

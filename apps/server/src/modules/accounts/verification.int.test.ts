@@ -101,6 +101,60 @@ describe('e-mail verification', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it('sends at most 5 links an hour, also to requests racing each other (decision 074)', async () => {
+    const { user, cookie } = await unverifiedUser();
+    for (let i = 0; i < 4; i += 1) {
+      expect((await post('/api/accounts/verification-email', cookie)).statusCode).toBe(200);
+    }
+    // The 5th holds its transaction open (its record written, its mail queued) until the 6th has
+    // either answered or is waiting on a lock.
+    const mailer = ctx.services.mailer;
+    const original = mailer.send;
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    mailer.send = async (...args: Parameters<typeof original>) => {
+      const sent = await original(...args);
+      calls += 1;
+      if (calls === 1) {
+        entered();
+        await gate;
+      }
+      return sent;
+    };
+    try {
+      const fifth = post('/api/accounts/verification-email', cookie);
+      await inside;
+      let settled = false;
+      const sixth = post('/api/accounts/verification-email', cookie).finally(() => {
+        settled = true;
+      });
+      for (let attempt = 0; attempt < 200 && !settled; attempt += 1) {
+        const { rows } = await ctx.db.$client.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (rows[0].n >= 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      release();
+      expect([(await fifth).statusCode, (await sixth).statusCode]).toEqual([200, 429]);
+    } finally {
+      release();
+      mailer.send = original;
+    }
+    const { rows } = await ctx.db.$client.query(
+      `SELECT count(*)::int AS n FROM outbox_messages WHERE recipient = $1 AND subject = 'Verify your email address'`,
+      [user.email],
+    );
+    expect(rows[0].n).toBe(5);
+  });
+
   it('needs a session', async () => {
     expect((await post('/api/accounts/verification-email', undefined)).statusCode).toBe(401);
     expect((await post('/api/accounts/verify-email', undefined, { verificationId: randomUUID() })).statusCode).toBe(

@@ -492,6 +492,38 @@ describe('status', () => {
     expect(await auditOf(target.id, 'user.status.delete')).toHaveLength(1);
   });
 
+  it('sees a flag granted while it waited for the row, and refuses (decision 074)', async () => {
+    const otherAdmin = await createUser(ctx.db, { isAdmin: true, withoutLogin: true });
+    await grantFeatures(ctx.db, otherAdmin.id, ['Users Management']);
+    // Another admin grants Commissions (a flag the caller lacks) in a transaction held open: its
+    // insert holds the target's row (the foreign key), so the status change waits for its commit.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const grant = ctx.db.transaction(async (tx) => {
+      await grantFeatures(tx, otherAdmin.id, ['Commissions']);
+      await gate;
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const response = call(cookies.admin, 'POST', `/api/people/${otherAdmin.id}/status`, { action: 'deactivate' });
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const { rows } = await ctx.db.$client.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (rows[0].n >= 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      release();
+      await grant;
+      expect((await response).statusCode).toBe(403);
+    } finally {
+      release();
+    }
+    expect((await row(otherAdmin.id)).refsUserLifecycleStatusId).toBe(2);
+  });
+
   it("refuses an admin's own status and an unknown action", async () => {
     expect(
       (await call(cookies.admin, 'POST', `/api/people/${admin.id}/status`, { action: 'delete' })).json().detail,
@@ -544,6 +576,38 @@ describe('password', () => {
 });
 
 describe('edit user', () => {
+  it('answers a racing edit to a taken e-mail with its own message (decision 074)', async () => {
+    const first = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    const second = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    const email = `racing.${first.id}@mail.test`;
+    // Another edit gives the address to `first` in a transaction held open: the duplicate check
+    // does not see it yet, and the unique index makes this edit wait for it to commit.
+    const holder = await ctx.db.$client.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('UPDATE users_master SET email = $1 WHERE id = $2', [email, first.id]);
+      const response = call(cookies.admin, 'PUT', `/api/people/${second.id}`, {
+        ...editForm(second, { personal: { email } }),
+        currentPassword: PASSWORD,
+      });
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const { rows } = await ctx.db.$client.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (rows[0].n >= 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await holder.query('COMMIT');
+      const answer = await response;
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().errors).toEqual([{ field: 'personal.email', message: M.emailInUse }]);
+      expect(answer.json().detail).toBe(M.emailInUse);
+    } finally {
+      holder.release();
+    }
+    expect((await row(second.id)).email).toBe(second.email);
+  });
+
   it('lets a leader edit personal and address within reach; phones are stored +27', async () => {
     const target = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
     const response = await call(

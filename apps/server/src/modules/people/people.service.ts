@@ -3,6 +3,7 @@ import { type Action, can, type Subject } from '@portal/domain/access/permission
 import { FEATURES } from '@portal/domain/accounts/me';
 import { COMMISSION_FREEZE_MESSAGE, PROFILE_FROZEN } from '@portal/domain/accounts/profile';
 import type { CatalogueRefusal } from '@portal/domain/catalogue/catalogue';
+import { duplicateFieldOf } from '@portal/domain/people/creation-errors';
 import {
   EDIT_USER_MESSAGES,
   type EditUserCheckRequest,
@@ -109,8 +110,10 @@ async function lockAuthorisedUser(
   subject: Subject,
   userId: number,
 ): Promise<{ user: UserRow; target: TargetUser }> {
-  const target = await authorise(tx, actor, action, subject, userId);
+  // The row first, the rule after, in statements of their own: a flag granted to the target
+  // commits before the lock is ours (its insert holds the row) and is then seen (decision 074).
   const user = await lockUser(tx, userId);
+  const target = await authorise(tx, actor, action, subject, userId);
   if (!user) throw notFound(dealerNotFound(userId));
   return { user, target: { ...target, isLeader: user.isLeader, isLeaderBlocked: user.isLeaderBlocked } };
 }
@@ -260,6 +263,25 @@ async function duplicateErrors(
   return errors;
 }
 
+/**
+ * A unique violation of a value the duplicate check passed (another edit took it before this one
+ * committed), answered as the check answers it (decision 074).
+ */
+function asEditDuplicate(error: unknown): AppError | undefined {
+  const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; constraint?: string };
+  if (cause?.code !== '23505') return undefined;
+  const field = duplicateFieldOf(cause.constraint);
+  const found =
+    field === 'phone'
+      ? { field: 'personal.phone', message: EDIT_USER_MESSAGES.phoneInUse }
+      : field === 'email'
+        ? { field: 'personal.email', message: EDIT_USER_MESSAGES.emailInUse }
+        : field === 'identificationNo'
+          ? { field: 'identity.identificationNo', message: EDIT_USER_MESSAGES.idInUse }
+          : undefined;
+  return found && conflict(found.message, [found], 'DUPLICATE');
+}
+
 /** POST /api/people/{id}/edit-user/check: run on leaving a tab (spec 1 §5.5). */
 export async function checkEditUser(
   db: Database,
@@ -305,6 +327,20 @@ function sameBanking(
  * the acting admin's password (decision 071). One transaction with one audit row per changed record.
  */
 export async function editUser(
+  deps: PeopleDeps,
+  actor: Actor,
+  userId: number,
+  input: EditUserRequest,
+  request?: AuditRequest,
+): Promise<ActionResult> {
+  try {
+    return await editUserOnce(deps, actor, userId, input, request);
+  } catch (error) {
+    throw asEditDuplicate(error) ?? error;
+  }
+}
+
+async function editUserOnce(
   deps: PeopleDeps,
   actor: Actor,
   userId: number,

@@ -314,6 +314,18 @@ describe('GET /api/teams/dealers/{dealerId} (dealer detail)', () => {
   });
 });
 
+/** Until a statement waits on a lock in this database (the request has read its snapshot). */
+async function waitForLockWait() {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const { rows } = await ctx.db.$client.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (rows[0].n >= 1) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('a lock waiter expected');
+}
+
 describe('POST /api/teams/bulk-status', () => {
   const bulk = (cookie: string, payload: object) =>
     ctx.app.inject({
@@ -398,6 +410,36 @@ describe('POST /api/teams/bulk-status', () => {
       payload: { action: 'deactivate' },
     });
     expect(single.statusCode).toBe(403);
+  });
+
+  it('sees a flag granted while it waited for the row, and refuses (decision 074)', async () => {
+    const otherAdmin = await createUser(ctx.db, { isAdmin: true, withoutLogin: true });
+    await grantFeatures(ctx.db, otherAdmin.id, ['Users Management']);
+    // Another admin grants Commissions (a flag the caller lacks) in a transaction held open: its
+    // insert holds the target's row (the foreign key), so the bulk change waits for it to commit.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const grant = ctx.db.transaction(async (tx) => {
+      await grantFeatures(tx, otherAdmin.id, ['Commissions']);
+      await gate;
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const response = bulk(adminCookie, { action: 'deactivate', userIds: [otherAdmin.id] });
+      await waitForLockWait();
+      release();
+      await grant;
+      expect((await response).statusCode).toBe(403);
+    } finally {
+      release();
+    }
+    const { rows } = await ctx.db.$client.query(
+      'SELECT refs_user_lifecycle_status_id AS s FROM users_master WHERE id = $1',
+      [otherAdmin.id],
+    );
+    expect(rows[0].s).toBe(2);
   });
 
   it('changes nothing when a selected user does not exist', async () => {

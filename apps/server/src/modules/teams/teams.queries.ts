@@ -275,16 +275,24 @@ export async function findDealerForViewer(
 
 // --- Bulk status ---------------------------------------------------------------------------------
 
+/**
+ * The selected users, locked for the change (in id order, so two selections queue up without a
+ * deadlock), then read in a statement of their own: a statement that waited for a lock re-reads
+ * only the locked rows, and would judge on the flags as they were before a grant that committed
+ * while it waited (decision 074).
+ */
 export async function lockUsersForStatus(
   db: Executor,
   ids: number[],
 ): Promise<Array<{ id: number; lifecycleStatusId: number; isAdmin: boolean; features: string[] }>> {
+  await db.execute(sql`
+    SELECT 1 FROM users_master WHERE id = ANY(${sql.param(ids)}::int[]) ORDER BY id FOR UPDATE`);
   const result = await db.execute<{ id: number; lifecycleStatusId: number; isAdmin: boolean; features: string[] }>(sql`
     SELECT u.id, u.refs_user_lifecycle_status_id AS "lifecycleStatusId", u.is_admin AS "isAdmin",
            array(SELECT f.name FROM users_access_index a JOIN features_master f ON f.id = a.features_master_id
                   WHERE a.user_master_id = u.id) AS features
       FROM users_master u
-     WHERE u.id = ANY(${sql.param(ids)}::int[]) ORDER BY u.id FOR UPDATE OF u`);
+     WHERE u.id = ANY(${sql.param(ids)}::int[]) ORDER BY u.id`);
   return result.rows;
 }
 
