@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilLockWaiters } from '../../../test/lock-waits.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
 
@@ -192,13 +193,7 @@ describe('access control', () => {
         settled = true;
       });
       // Until the change has answered (judged without waiting) or waits on a lock (for the grant).
-      for (let attempt = 0; attempt < 200 && !settled; attempt += 1) {
-        const { rows } = await ctx.db.$client.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (rows[0].n >= 1) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await untilLockWaiters(ctx.db, { answered: () => settled });
       release();
       await grant;
       expect((await response).statusCode).toBe(403);

@@ -8,6 +8,7 @@ import {
 } from '@portal/domain/accounts/verification';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilLockWaiters } from '../../../test/lock-waits.ts';
 import { lastLinkMailedTo, lastPinSentTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { authUser, usersMaster } from '../../db/schema/index.ts';
@@ -135,13 +136,7 @@ describe('e-mail verification', () => {
       const sixth = post('/api/accounts/verification-email', cookie).finally(() => {
         settled = true;
       });
-      for (let attempt = 0; attempt < 200 && !settled; attempt += 1) {
-        const { rows } = await ctx.db.$client.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (rows[0].n >= 1) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await untilLockWaiters(ctx.db, { answered: () => settled });
       release();
       expect([(await fifth).statusCode, (await sixth).statusCode]).toEqual([200, 429]);
     } finally {

@@ -7,6 +7,7 @@ import type {
   UnmatchedOrderPage,
 } from '@portal/domain/orders/order-override';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilLockWaiters } from '../../../test/lock-waits.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { createOrders, markCommissionPaid, overrideOrders } from '../../db/seed/activity-factories.ts';
 import {
@@ -312,18 +313,6 @@ describe('reassignment', () => {
       await holder.query('SELECT 1 FROM orders_import WHERE id = $1 FOR UPDATE', [orderId]);
       return holder;
     }
-    /** Until `count` statements wait on a lock in this database (the requests have read their snapshot). */
-    async function lockWaiters(count: number) {
-      for (let attempt = 0; attempt < 200; attempt += 1) {
-        const { rows } = await ctx.db.$client.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (rows[0].n >= count) return;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`${count} lock waiters expected`);
-    }
     async function newOrder(name: string) {
       const [row] = await createOrders(ctx.db, [
         {
@@ -347,7 +336,7 @@ describe('reassignment', () => {
       );
       const pending = call('POST', '/api/orders/override', 'admin', { orderId, dealerId: agent.id });
       try {
-        await lockWaiters(1);
+        await untilLockWaiters(ctx.db);
         await closing.query('COMMIT');
       } finally {
         closing.release();
@@ -367,7 +356,7 @@ describe('reassignment', () => {
       const first = call('POST', '/api/orders/override', 'admin', { orderId, dealerId: agent.id });
       const second = call('POST', '/api/orders/override', 'admin', { orderId, dealerId: other.id });
       try {
-        await lockWaiters(2);
+        await untilLockWaiters(ctx.db, { count: 2 });
         await holder.query('COMMIT');
       } finally {
         holder.release();

@@ -4,6 +4,7 @@ import { buildSaId } from '@portal/domain/people/sa-id';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilLockWaiters } from '../../../test/lock-waits.ts';
 import { lastMessageTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { appSettings, auditLog, authSignInFailure, bankingDetails, usersMaster } from '../../db/schema/index.ts';
@@ -508,13 +509,7 @@ describe('status', () => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const response = call(cookies.admin, 'POST', `/api/people/${otherAdmin.id}/status`, { action: 'deactivate' });
-      for (let attempt = 0; attempt < 200; attempt += 1) {
-        const { rows } = await ctx.db.$client.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (rows[0].n >= 1) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await untilLockWaiters(ctx.db);
       release();
       await grant;
       expect((await response).statusCode).toBe(403);
@@ -590,13 +585,7 @@ describe('edit user', () => {
         ...editForm(second, { personal: { email } }),
         currentPassword: PASSWORD,
       });
-      for (let attempt = 0; attempt < 200; attempt += 1) {
-        const { rows } = await ctx.db.$client.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (rows[0].n >= 1) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await untilLockWaiters(ctx.db);
       await holder.query('COMMIT');
       const answer = await response;
       expect(answer.statusCode).toBe(409);

@@ -1,5 +1,6 @@
 import type { TeamMember, TeamPage } from '@portal/domain/teams/team-list';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilLockWaiters } from '../../../test/lock-waits.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
 
@@ -315,17 +316,6 @@ describe('GET /api/teams/dealers/{dealerId} (dealer detail)', () => {
 });
 
 /** Until a statement waits on a lock in this database (the request has read its snapshot). */
-async function waitForLockWait() {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { rows } = await ctx.db.$client.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    if (rows[0].n >= 1) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('a lock waiter expected');
-}
-
 describe('POST /api/teams/bulk-status', () => {
   const bulk = (cookie: string, payload: object) =>
     ctx.app.inject({
@@ -428,7 +418,7 @@ describe('POST /api/teams/bulk-status', () => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const response = bulk(adminCookie, { action: 'deactivate', userIds: [otherAdmin.id] });
-      await waitForLockWait();
+      await untilLockWaiters(ctx.db);
       release();
       await grant;
       expect((await response).statusCode).toBe(403);

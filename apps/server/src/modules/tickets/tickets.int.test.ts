@@ -9,6 +9,7 @@ import {
 } from '@portal/domain/tickets/tickets';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilLockWaiters } from '../../../test/lock-waits.ts';
 import { lastMessageTo } from '../../../test/outbox-reader.ts';
 import { connectEvents } from '../../../test/sse-client.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
@@ -594,13 +595,7 @@ describe('closing, documents and rating', () => {
     await holder.query('SELECT 1 FROM stored_files WHERE id = $1 FOR UPDATE', [fileId]);
     const attaching = [first, second].map((t) => call('POST', url(t.id, '/files'), 'agent', { fileIds: [fileId] }));
     try {
-      for (let attempt = 0; attempt < 200; attempt += 1) {
-        const { rows } = await ctx.db.$client.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (rows[0].n >= 2) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await untilLockWaiters(ctx.db, { count: 2 });
       await holder.query('COMMIT');
     } finally {
       holder.release();
