@@ -23,9 +23,17 @@ test('a user changes their phone: the old number is told, the pin to the new one
     await page.getByRole('button', { name: 'Edit Your Details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
     await dialog.getByLabel('Phone number').fill(newPhone);
-    // Some demo users have no account number yet; the form asks for one before it saves.
-    const account = dialog.getByLabel('Account number');
-    if (!(await account.inputValue())) await account.fill('1234567890');
+    // Demo users differ in what they filled in; the form wants every section whole before it saves.
+    await dialog.getByLabel('Street address').fill('12 Long Street');
+    await dialog.getByLabel('Suburb').fill('Gardens');
+    await dialog.getByLabel('City').fill('Cape Town');
+    await dialog.getByLabel('Postal code').fill('8001');
+    await dialog.getByLabel('Province').selectOption({ label: 'Western Cape' });
+    await dialog.getByRole('radio', { name: 'Bank' }).check();
+    await dialog.getByRole('combobox', { name: 'Bank' }).selectOption('Capitec');
+    await dialog.getByLabel('Account number').fill('1234567890');
+    await dialog.getByLabel('Account type').selectOption({ label: 'Savings' });
+    await dialog.getByLabel('T-shirt size').selectOption('LARGE');
     await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
     await dialog.getByLabel('I Agree').check();
     await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -35,10 +35,13 @@ function PendingPhone({ value, expiresAt }: { value: string; expiresAt: string }
     formState: { errors },
   } = useForm({ resolver: zodResolver(VerifyPhoneRequest), defaultValues: { code: '' } });
 
+  // Not mutate's own onSuccess: the card unmounts as soon as the profile reloads without the
+  // pending change, and a per-call callback of an unmounted component never runs.
   const onSubmit = handleSubmit(({ code }) =>
-    verify.mutate(code, {
-      onSuccess: () => enqueueSnackbar('Your new phone number is verified and now in use.', { variant: 'success' }),
-    }),
+    verify.mutateAsync(code).then(
+      () => enqueueSnackbar('Your new phone number is verified and now in use.', { variant: 'success' }),
+      () => undefined, // shown by the error alert above
+    ),
   );
   const resend = () => {
     verify.reset();
