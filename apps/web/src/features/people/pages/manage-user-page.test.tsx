@@ -41,6 +41,16 @@ function renderPage(id = 3) {
 const problem = (status: number, detail: string) =>
   json({ type: 'about:blank', title: 'Error', status, code: 'X', detail }, status);
 
+// The approvals feature's panel, as a stand-in that remembers what the decision said.
+function StubApprovalPanel({ userId }: { userId: number }) {
+  const [said, setSaid] = useState(false);
+  return said ? (
+    <p>Failed to send approval email</p>
+  ) : (
+    <button type="button" onClick={() => setSaid(true)}>{`Approve ${userId}`}</button>
+  );
+}
+
 describe('ManageUserPage (spec 1 §2.11)', () => {
   it('shows the header, the dealer information and the admin side cards', async () => {
     mockServer(adminView({ isLeader: true, growthLeader: true }));
@@ -186,15 +196,6 @@ describe('ManageUserPage (spec 1 §2.11)', () => {
   });
 
   it('keeps the approval panel, and what it said, after the user reloads as approved', async () => {
-    // The approvals feature's panel, as a stand-in that remembers what the decision said.
-    function StubApprovalPanel({ userId }: { userId: number }) {
-      const [said, setSaid] = useState(false);
-      return said ? (
-        <p>Failed to send approval email</p>
-      ) : (
-        <button type="button" onClick={() => setSaid(true)}>{`Approve ${userId}`}</button>
-      );
-    }
     let approved = false;
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       const url = String(input);
