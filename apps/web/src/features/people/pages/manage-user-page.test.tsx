@@ -1,5 +1,6 @@
 import type { UserDetail } from '@portal/domain/people/user-detail';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { json, referenceLists } from '../../../test/profiles';
@@ -39,6 +40,16 @@ function renderPage(id = 3) {
 
 const problem = (status: number, detail: string) =>
   json({ type: 'about:blank', title: 'Error', status, code: 'X', detail }, status);
+
+// The approvals feature's panel, as a stand-in that remembers what the decision said.
+function StubApprovalPanel({ userId }: { userId: number }) {
+  const [said, setSaid] = useState(false);
+  return said ? (
+    <p>Failed to send approval email</p>
+  ) : (
+    <button type="button" onClick={() => setSaid(true)}>{`Approve ${userId}`}</button>
+  );
+}
 
 describe('ManageUserPage (spec 1 §2.11)', () => {
   it('shows the header, the dealer information and the admin side cards', async () => {
@@ -182,5 +193,36 @@ describe('ManageUserPage (spec 1 §2.11)', () => {
     expect(await screen.findByText('User type updated')).toBeTruthy();
     const call = fetchSpy.mock.calls.find(([url]) => url === '/api/people/3/user-type');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ refsTypeId: 2 });
+  });
+
+  it('keeps the approval panel, and what it said, after the user reloads as approved', async () => {
+    let approved = false;
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/people/3')
+        return json({
+          user: adminView(
+            approved
+              ? { lifecycleStatusId: 2, lifecycleStatusName: 'Active' }
+              : { lifecycleStatusId: 1, lifecycleStatusName: 'Pending' },
+          ),
+        });
+      if (url === '/api/reference-lists') return json(referenceLists);
+      return json({}, 404);
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/manage-user/:dealerId" element={<ManageUserPage approvalPanel={StubApprovalPanel} />} />
+      </Routes>,
+      { route: '/manage-user/3', user: makeUser({ isAdmin: true, role: 'admin' }) },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve 3' }));
+    expect(screen.getAllByText('Pending').length).toBeGreaterThan(0);
+    expect(screen.getByText('Failed to send approval email')).toBeTruthy();
+    approved = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(fetchSpy.mock.calls.filter(([url]) => String(url) === '/api/people/3')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByText('Pending')).toBeNull());
+    expect(screen.getByText('Failed to send approval email')).toBeTruthy();
   });
 });

@@ -51,6 +51,7 @@ export function ManageUserPage({
   const status = useChangeStatus(id ?? 0);
   const notify = useNotify();
   const [dialog, setDialog] = useState<ManageDialog | null>(null);
+  const [approvalShownFor, setApprovalShownFor] = useState<number | null>(null);
   const user = detail.data;
   useDocumentTitle(user ? `Manage ${user.zCode}: ${fullName(user)}` : 'Manage user');
 
@@ -74,6 +75,12 @@ export function ManageUserPage({
   }
 
   const { permissions } = user;
+  // Once shown, the approval panel stays for this user: a reload (Refresh, a focused window) that
+  // reads them as decided must not take away what the decision said, e.g. that the approval e-mail
+  // did not go and the agent code is to be passed on by hand (the panel hides its own buttons).
+  const undecided = UNDECIDED.has(user.lifecycleStatusId);
+  if (undecided && approvalShownFor !== user.id) setApprovalShownFor(user.id);
+  const showApproval = undecided || approvalShownFor === user.id;
   const close = () => setDialog(null);
   const changeStatus = (action: StatusAction) =>
     status.mutate(action, {
@@ -92,9 +99,7 @@ export function ManageUserPage({
         onBack={() => navigate(-1)}
         onRefresh={() => void detail.refetch()}
       />
-      {ApprovalPanel && viewer.isAdmin && UNDECIDED.has(user.lifecycleStatusId) ? (
-        <ApprovalPanel userId={user.id} />
-      ) : null}
+      {ApprovalPanel && viewer.isAdmin && showApproval ? <ApprovalPanel userId={user.id} /> : null}
       <Box
         sx={{
           display: 'grid',
