@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { e2eDatabaseUrl } from './environment.ts';
-import { expect, openAs, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, openAs, test } from './fixtures.ts';
 
 // The manage-user screen and user detail (spec 1 §2.10, §2.11): change manager with and without
 // 'Move with children', the leader toggles, and who is refused a user's page.
@@ -65,6 +65,8 @@ test('the admin changes a manager with and without Move with children', async ({
   await expect(dialog.getByRole('checkbox', { name: 'Move with children' })).toBeChecked();
   await dialog.getByLabel('New manager').fill(`Z-${firstManager}`);
   await page.getByRole('option', { name: `Z-${firstManager}: Firstmanager Journey` }).click();
+  // A move changes who is paid on the mover's sales: the admin's own password (decision 075).
+  await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Change Manager' }).click();
   await expect(page.getByText(`Z-${mover} now reports to Z-${firstManager} Firstmanager Journey.`)).toBeVisible();
   await expect(page.getByTestId('hierarchy-parent')).toHaveText(`Z-${firstManager}: Firstmanager Journey`);
@@ -85,6 +87,7 @@ test('the admin changes a manager with and without Move with children', async ({
   await expect(dialog.getByRole('checkbox', { name: 'Move with children' })).not.toBeChecked();
   await dialog.getByLabel('New manager').fill(`Z-${secondManager}`);
   await page.getByRole('option', { name: `Z-${secondManager}: Secondmanager Journey` }).click();
+  await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Change Manager' }).click();
   await expect(page.getByTestId('hierarchy-parent')).toHaveText(`Z-${secondManager}: Secondmanager Journey`);
   await page.goto(`/manage-user/${child}`);

@@ -68,6 +68,8 @@ export const ChangeManagerRequest = z.strictObject({
     .max(MAX_ROW_ID, 'Please choose a new manager.'),
   /** Checked (default): the user keeps their children. Unchecked: they go to the user's former parent. */
   moveWithChildren: z.boolean().default(true),
+  /** The acting admin's own password (step-up, decision 075): every move changes who is paid. */
+  currentPassword: z.string().max(128).optional(),
 });
 export type ChangeManagerRequest = z.infer<typeof ChangeManagerRequest>;
 

@@ -357,6 +357,7 @@ describe('change manager', () => {
     const response = await call(cookies.admin, 'PUT', `/api/people/${middle.id}/manager`, {
       managerId: target.id,
       moveWithChildren: true,
+      currentPassword: PASSWORD,
     });
     expect(response.statusCode).toBe(200);
     expect((await row(middle.id)).parentId).toBe(target.id);
@@ -376,6 +377,7 @@ describe('change manager', () => {
     const response = await call(cookies.admin, 'PUT', `/api/people/${middle.id}/manager`, {
       managerId: otherLeader.id,
       moveWithChildren: false,
+      currentPassword: PASSWORD,
     });
     expect(response.statusCode).toBe(200);
     expect((await row(middle.id)).parentId).toBe(otherLeader.id);
@@ -400,11 +402,13 @@ describe('change manager', () => {
     const direct = await call(cookies.admin, 'PUT', `/api/people/${flagged.id}/manager`, {
       managerId: target.id,
       moveWithChildren: true,
+      currentPassword: PASSWORD,
     });
     expect(direct.statusCode).toBe(403);
     const handedOn = await call(cookies.admin, 'PUT', `/api/people/${head.id}/manager`, {
       managerId: target.id,
       moveWithChildren: false,
+      currentPassword: PASSWORD,
     });
     expect(handedOn.statusCode).toBe(403);
     expect((await row(flagged.id)).parentId).toBe(head.id);
@@ -413,6 +417,7 @@ describe('change manager', () => {
     const withChildren = await call(cookies.admin, 'PUT', `/api/people/${head.id}/manager`, {
       managerId: target.id,
       moveWithChildren: true,
+      currentPassword: PASSWORD,
     });
     expect(withChildren.statusCode).toBe(200);
     expect((await row(flagged.id)).parentId).toBe(head.id);
@@ -444,6 +449,7 @@ describe('change manager', () => {
       response = await call(cookies.admin, 'PUT', `/api/people/${head.id}/manager`, {
         managerId: target.id,
         moveWithChildren: false,
+        currentPassword: PASSWORD,
       });
     } finally {
       pg.Client.prototype.query = query;
@@ -465,6 +471,7 @@ describe('change manager', () => {
       const response = await call(cookies.admin, 'PUT', `/api/people/${userId}/manager`, {
         managerId,
         moveWithChildren: true,
+        currentPassword: PASSWORD,
       });
       expect(response.statusCode, message).toBe(409);
       expect(response.json().detail).toBe(message);
@@ -1010,6 +1017,106 @@ describe("step-up: the acting admin's password on another person's pay, contacts
   });
 });
 
+// Decision 075: a move changes who is paid the leader override on the person's (and, moved with
+// children, their whole branch's) sales: a SIM-swapped admin session must not move pay by itself.
+describe("step-up: the acting admin's password on Change Manager", () => {
+  async function closureOf(ids: number[]) {
+    const { rows } = await ctx.db.$client.query(
+      `SELECT ancestor_id, descendant_id, depth FROM users_hierarchy_closure
+        WHERE descendant_id = ANY($1::int[]) ORDER BY ancestor_id, descendant_id`,
+      [ids],
+    );
+    return rows;
+  }
+
+  async function wrongCount(user: UserRow) {
+    const rows = await ctx.db
+      .select()
+      .from(authSignInFailure)
+      .where(eq(authSignInFailure.account, `step-up:${user.authId}`));
+    return rows.length;
+  }
+
+  it('refuses a move without the password or with a wrong one (nothing moves), makes it with it', async () => {
+    const acting = await person('stepUpMove', { isAdmin: true });
+    await grantFeatures(ctx.db, acting.id, ['Users Management']);
+    const head = await createUser(ctx.db, { parentId: otherLeader.id, isLeader: true, withoutLogin: true });
+    const kid = await createUser(ctx.db, { parentId: head.id, withoutLogin: true });
+    const upline = await createUser(ctx.db, { parentId: admin.id, isLeader: true, withoutLogin: true });
+    const url = `/api/people/${head.id}/manager`;
+    const tree = await closureOf([head.id, kid.id]);
+
+    for (const moveWithChildren of [true, false]) {
+      const none = await call(cookies.stepUpMove, 'PUT', url, { managerId: upline.id, moveWithChildren });
+      expect(none.statusCode, `moveWithChildren ${moveWithChildren}`).toBe(403);
+      expect(none.json()).toMatchObject({
+        code: 'STEP_UP_REQUIRED',
+        errors: [{ field: 'currentPassword', message: 'Please enter your current password.' }],
+      });
+      const wrong = await call(cookies.stepUpMove, 'PUT', url, {
+        managerId: upline.id,
+        moveWithChildren,
+        currentPassword: 'NotMine99',
+      });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toMatchObject({
+        code: 'STEP_UP_FAILED',
+        errors: [{ field: 'currentPassword', message: 'Your current password is incorrect.' }],
+      });
+    }
+    expect(await wrongCount(acting)).toBe(2);
+    expect((await row(head.id)).parentId).toBe(otherLeader.id);
+    expect((await row(kid.id)).parentId).toBe(head.id);
+    expect(await closureOf([head.id, kid.id])).toEqual(tree);
+    expect(await auditOf(head.id, 'user.parent.change')).toHaveLength(0);
+
+    const ok = await call(cookies.stepUpMove, 'PUT', url, {
+      managerId: upline.id,
+      moveWithChildren: true,
+      currentPassword: PASSWORD,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await row(head.id)).parentId).toBe(upline.id);
+    expect(await closureOf([kid.id])).toContainEqual({ ancestor_id: upline.id, descendant_id: kid.id, depth: 2 });
+    expect(await closureDifferences()).toBe(0);
+
+    // The current manager again changes nothing: refused as before (409), no password asked or counted.
+    const same = await call(cookies.stepUpMove, 'PUT', url, {
+      managerId: upline.id,
+      moveWithChildren: true,
+      currentPassword: 'NotMine99',
+    });
+    expect(same.statusCode).toBe(409);
+    expect(same.json().detail).toBe(MANAGER_REFUSALS.same);
+    expect(await wrongCount(acting)).toBe(2);
+  });
+
+  it('counts wrong passwords of a move toward the step-up lock', async () => {
+    const acting = await person('stepUpMoveLock', { isAdmin: true });
+    await grantFeatures(ctx.db, acting.id, ['Users Management']);
+    const head = await createUser(ctx.db, { parentId: otherLeader.id, isLeader: true, withoutLogin: true });
+    const upline = await createUser(ctx.db, { parentId: admin.id, isLeader: true, withoutLogin: true });
+    const url = `/api/people/${head.id}/manager`;
+    for (let i = 1; i <= 5; i++) {
+      const guess = await call(cookies.stepUpMoveLock, 'PUT', url, {
+        managerId: upline.id,
+        moveWithChildren: true,
+        currentPassword: `Guess${i}`,
+      });
+      expect(guess.statusCode).toBe(403);
+    }
+    expect(await wrongCount(acting)).toBe(5);
+    const locked = await call(cookies.stepUpMoveLock, 'PUT', url, {
+      managerId: upline.id,
+      moveWithChildren: true,
+      currentPassword: PASSWORD,
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('STEP_UP_LOCKED');
+    expect(locked.headers['retry-after']).toBeDefined();
+    expect((await row(head.id)).parentId).toBe(otherLeader.id);
+  });
+});
 describe('suppliers, product types and deals', () => {
   it('lets a leader set suppliers and product types of a team member, not deals', async () => {
     const fibre = await createProductType(ctx.db, 'Fibre links');

@@ -147,7 +147,7 @@ export const peopleRoutes =
           response: { 200: ActionResult },
         },
       },
-      (request) => changeManager(db, actorOf(request), request.params.id, request.body, request),
+      (request) => changeManager(deps, actorOf(request), request.params.id, request.body, request),
     );
 
     app.get(

@@ -599,13 +599,13 @@ export const HIERARCHY_MOVE_LOCK = 'users-hierarchy-move';
  * two concurrent moves can never build a cycle that neither saw.
  */
 export async function changeManager(
-  db: Database,
+  deps: PeopleDeps,
   actor: Actor,
   userId: number,
   input: ChangeManagerRequest,
   request?: AuditRequest,
 ): Promise<ActionResult> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await lockUntilCommit(tx, HIERARCHY_MOVE_LOCK);
     const { user } = await lockAuthorisedUser(tx, actor, 'update', 'manager', userId);
     const candidate = await findManagerCandidate(tx, user.id, input.managerId);
@@ -614,6 +614,14 @@ export async function changeManager(
     // Handing the children to the former parent changes their manager too: refused whole when one
     // of them is an admin the actor may not act on (a flag the actor lacks).
     if (!input.moveWithChildren && !(await mayHandOnChildren(tx, actor, user.id))) throw refuse();
+    // Step-up (decision 075): a move hands the leader override on the user's sales (and, with
+    // children, their whole branch's) to a new upline, so it moves pay: a session alone (an admin
+    // signs in by phone and pin) is not enough. Every move that passes the checks above changes the
+    // parent (the current manager again is refused as 'same'); wrong passwords count toward the lock.
+    await assertCurrentPassword(tx, actor.authId, input.currentPassword, undefined, {
+      clock: deps.clock,
+      failures: deps.db,
+    });
     const updater = updaterOf(actor, request);
     const childrenMoved = input.moveWithChildren ? 0 : await reassignChildren(tx, user.id, user.parentId, updater);
     await setParent(tx, user.id, input.managerId, updater);

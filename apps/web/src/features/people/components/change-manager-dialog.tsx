@@ -14,7 +14,8 @@ import Typography from '@mui/material/Typography';
 import { type EligibleManager, NO_VALID_MANAGERS } from '@portal/domain/people/manage-user';
 import type { PersonRef } from '@portal/domain/people/user-detail';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
+import { PasswordField } from '../../../components/password-field';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useChangeManager, useEligibleManagers } from '../api/manage-user';
 import { useNotify } from './notify';
@@ -30,13 +31,16 @@ interface Props {
 
 /**
  * Change Manager (spec 1 §2.11, §4): a leader outside the user's downstream; 'Move with children'
- * (default checked) keeps the children with the user. Errors show inside the dialog.
+ * (default checked) keeps the children with the user. Errors show inside the dialog. A move changes
+ * who is paid the leader override on the user's sales, so the admin's own password goes with it
+ * (step-up, decision 075), asked once a manager other than the current one is chosen.
  */
 export function ChangeManagerDialog({ userId, currentParent, open, onClose }: Props) {
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), 300);
   const [manager, setManager] = useState<EligibleManager | null>(null);
   const [moveWithChildren, setMoveWithChildren] = useState(true);
+  const [currentPassword, setCurrentPassword] = useState('');
   const managers = useEligibleManagers(userId, manager ? '' : search, open);
   const change = useChangeManager(userId);
   const notify = useNotify();
@@ -45,10 +49,18 @@ export function ChangeManagerDialog({ userId, currentParent, open, onClose }: Pr
     setInput('');
     setManager(null);
     setMoveWithChildren(true);
+    setCurrentPassword('');
     change.reset();
     onClose();
   };
   const noneAtAll = managers.data?.total === 0 && !search;
+  // The current manager again is refused by the server as it is ('same'): nothing moves, no password.
+  const moves = manager !== null && manager.id !== currentParent?.id;
+  // A missing or wrong own password (403), or too many wrong ones (429): said beside the field.
+  const passwordError =
+    change.error instanceof ApiError && change.error.fieldErrors.some((item) => item.field === 'currentPassword')
+      ? errorMessage(change.error)
+      : null;
 
   return (
     <Dialog
@@ -95,9 +107,20 @@ export function ChangeManagerDialog({ userId, currentParent, open, onClose }: Pr
                 ? "The user's team moves with them."
                 : "The user's direct team members stay behind and report to the user's current manager."}
             </FormHelperText>
+            {moves ? (
+              <PasswordField
+                id="change-manager-current-password"
+                label="Current password"
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(event) => setCurrentPassword(event.target.value)}
+                error={passwordError !== null}
+                helperText={passwordError ?? 'Your own password. Needed to move a user to another manager'}
+              />
+            ) : null}
           </Box>
         )}
-        {change.isError ? (
+        {change.isError && passwordError === null ? (
           <Alert severity="error" sx={{ mt: 2 }}>
             {errorMessage(change.error)}
           </Alert>
@@ -109,12 +132,12 @@ export function ChangeManagerDialog({ userId, currentParent, open, onClose }: Pr
         </Button>
         <Button
           variant="contained"
-          disabled={!manager}
+          disabled={!manager || (moves && !currentPassword)}
           loading={change.isPending}
           onClick={() =>
             manager &&
             change.mutate(
-              { managerId: manager.id, moveWithChildren },
+              { managerId: manager.id, moveWithChildren, ...(moves ? { currentPassword } : {}) },
               {
                 onSuccess: (answer) => {
                   notify.success(answer.message);

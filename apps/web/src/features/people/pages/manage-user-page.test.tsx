@@ -143,13 +143,11 @@ describe('ManageUserPage (spec 1 §2.11)', () => {
     ).toBeTruthy();
   });
 
-  it('sends the chosen manager and the Move with children choice', async () => {
+  const nomvula = { id: 9, zCode: 'Z-9', firstName: 'Nomvula', surname: 'Khumalo', isAdmin: false, isLeader: true };
+
+  it("sends the chosen manager, the Move with children choice and the admin's own password", async () => {
     const fetchSpy = mockServer(adminView(), (url) => {
-      if (url.startsWith('/api/people/3/eligible-managers'))
-        return json({
-          items: [{ id: 9, zCode: 'Z-9', firstName: 'Nomvula', surname: 'Khumalo', isAdmin: false, isLeader: true }],
-          total: 1,
-        });
+      if (url.startsWith('/api/people/3/eligible-managers')) return json({ items: [nomvula], total: 1 });
       if (url === '/api/people/3/manager') return json({ message: 'Z-3 now reports to Z-9 Nomvula Khumalo.' });
       return undefined;
     });
@@ -159,13 +157,56 @@ describe('ManageUserPage (spec 1 §2.11)', () => {
     const moveWithChildren = within(dialog).getByRole('checkbox', { name: 'Move with children' }) as HTMLInputElement;
     expect(moveWithChildren.checked).toBe(true);
     fireEvent.click(moveWithChildren);
+    // No password is asked before a move is chosen.
+    expect(within(dialog).queryByLabelText('Current password')).toBeNull();
     const input = within(dialog).getByLabelText('New manager');
     fireEvent.mouseDown(input);
     fireEvent.click(await screen.findByRole('option', { name: 'Z-9: Nomvula Khumalo' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Change Manager' }));
+    // A move changes who is paid on the user's sales: the admin's own password (decision 075).
+    const own = within(dialog).getByLabelText('Current password') as HTMLInputElement;
+    expect(own.type).toBe('password');
+    expect(within(dialog).getByText('Your own password. Needed to move a user to another manager')).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Change Manager' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(own, { target: { value: 'Mine1234' } });
+    fireEvent.click(confirm);
     expect(await screen.findByText('Z-3 now reports to Z-9 Nomvula Khumalo.')).toBeTruthy();
     const call = fetchSpy.mock.calls.find(([url]) => url === '/api/people/3/manager');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ managerId: 9, moveWithChildren: false });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      managerId: 9,
+      moveWithChildren: false,
+      currentPassword: 'Mine1234',
+    });
+  });
+
+  it("shows a wrong own password beside the Change Manager dialog's 'Current password' field", async () => {
+    mockServer(adminView(), (url) => {
+      if (url.startsWith('/api/people/3/eligible-managers')) return json({ items: [nomvula], total: 1 });
+      if (url === '/api/people/3/manager')
+        return json(
+          {
+            type: 'about:blank#step_up_failed',
+            title: 'Forbidden',
+            status: 403,
+            code: 'STEP_UP_FAILED',
+            detail: 'Your current password is incorrect.',
+            errors: [{ field: 'currentPassword', message: 'Your current password is incorrect.' }],
+          },
+          403,
+        );
+      return undefined;
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Manager' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Manager' });
+    fireEvent.mouseDown(within(dialog).getByLabelText('New manager'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Z-9: Nomvula Khumalo' }));
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Guess123' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change Manager' }));
+    const field = within(dialog).getByLabelText('Current password');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('Your current password is incorrect.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Change Manager' })).toBeTruthy();
   });
 
   it('asks before deleting and reports a failure with the spec message', async () => {
