@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoSeriousViolations } from './accessibility.ts';
 import { expect, openAs, test } from './fixtures.ts';
 
 // Spec 3 §2.12: an admin adds a supplier with its contacts and a banner, adds a product priced
@@ -181,11 +181,7 @@ test.describe('on a phone', () => {
   async function expectPhoneReady(page: Page, what: string) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${what}: sideways scroll`).toBeLessThanOrEqual(1);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious, `${what}: serious accessibility violations`).toEqual([]);
+    await expectNoSeriousViolations(page, what);
   }
 
   test('the catalogue pages fit 400 px and pass axe', async ({ page }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './accessibility.ts';
 import { removeFeature } from './db.ts';
 import { expect, openAs, personas, test } from './fixtures.ts';
 
@@ -133,11 +133,7 @@ test.describe('on a 400 px phone', () => {
       await expect(page.getByRole('status')).toHaveCount(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      expect(serious, `${path}: serious accessibility violations`).toEqual([]);
+      await expectNoSeriousViolations(page, path);
     }
     await page.goto('/deals');
     await page.getByRole('button', { name: 'Create Deal' }).click();

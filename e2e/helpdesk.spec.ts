@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoSeriousViolations } from './accessibility.ts';
 import { query, removeFeature } from './db.ts';
 import { expect, openAs, personas, test } from './fixtures.ts';
 
@@ -276,12 +276,7 @@ test.describe('on a 400 px phone', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        serious.map((v) => `${v.id}: ${v.nodes[0]?.target}`),
-        path,
-      ).toEqual([]);
+      await expectNoSeriousViolations(page, path);
     }
     // The filters fold under the search box.
     await page.goto('/admin-agent-support');

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './accessibility.ts';
 import { removeFeature } from './db.ts';
 import { expect, openAs, personas, test } from './fixtures.ts';
 
@@ -14,17 +14,6 @@ function dismissAlertsPopup(page: Page) {
   return page.addLocatorHandler(page.getByRole('dialog', { name: 'Your Alerts' }), async (popup) => {
     await popup.getByRole('button', { name: 'Got It' }).click();
   });
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious, `${what}: serious accessibility violations`).toEqual([]);
 }
 
 test('an admin reassigns an unmatched order, which then shows under Reallocated Orders', async ({ page }) => {

@@ -1,22 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './accessibility.ts';
 import { expect, openAs, test } from './fixtures.ts';
 
 // The main journeys on a 400 px wide phone, each page checked with axe: no serious or critical
 // accessibility violation (WCAG 2.1 A and AA rules) on the pages a dealer uses every day.
 
 test.use({ viewport: { width: 400, height: 860 }, isMobile: true, hasTouch: true });
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious, `${what}: serious accessibility violations`).toEqual([]);
-}
 
 /** The page fits the phone: nothing wider than the screen makes the whole page scroll sideways. */
 async function expectNoSidewaysScroll(page: Page) {
