@@ -19,3 +19,24 @@ export async function untilLockWaiters(
   }
   throw new Error(`${count} lock waiter(s) expected`);
 }
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Runs `work` in a transaction that stays open, holding its locks, until `release()`; `done`
+ * settles once it has committed. The other side of a race a test plays out (decision 074).
+ */
+export function holdOpen(
+  db: Database,
+  work: (tx: Transaction) => Promise<unknown>,
+): { release: () => void; done: Promise<void> } {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const done = db.transaction(async (tx) => {
+    await work(tx);
+    await gate;
+  });
+  return { release, done };
+}

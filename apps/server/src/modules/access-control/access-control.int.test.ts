@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { untilLockWaiters } from '../../../test/lock-waits.ts';
+import { holdOpen, untilLockWaiters } from '../../../test/lock-waits.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
 
@@ -178,14 +178,7 @@ describe('access control', () => {
     const target = await createUser(ctx.db, { isAdmin: true, withoutLogin: true });
     await grantFeatures(ctx.db, target.id, ['Access Control']);
     // Another admin grants Commissions (a flag the caller lacks) in a transaction held open.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const grant = ctx.db.transaction(async (tx) => {
-      await grantFeatures(tx, target.id, ['Commissions']);
-      await gate;
-    });
+    const { release, done: grant } = holdOpen(ctx.db, (tx) => grantFeatures(tx, target.id, ['Commissions']));
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
       let settled = false;

@@ -4,7 +4,7 @@ import { buildSaId } from '@portal/domain/people/sa-id';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { untilLockWaiters } from '../../../test/lock-waits.ts';
+import { holdOpen, untilLockWaiters } from '../../../test/lock-waits.ts';
 import { lastMessageTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { appSettings, auditLog, authSignInFailure, bankingDetails, usersMaster } from '../../db/schema/index.ts';
@@ -505,14 +505,7 @@ describe('status', () => {
     await grantFeatures(ctx.db, otherAdmin.id, ['Users Management']);
     // Another admin grants Commissions (a flag the caller lacks) in a transaction held open: its
     // insert holds the target's row (the foreign key), so the status change waits for its commit.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const grant = ctx.db.transaction(async (tx) => {
-      await grantFeatures(tx, otherAdmin.id, ['Commissions']);
-      await gate;
-    });
+    const { release, done: grant } = holdOpen(ctx.db, (tx) => grantFeatures(tx, otherAdmin.id, ['Commissions']));
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const response = call(cookies.admin, 'POST', `/api/people/${otherAdmin.id}/status`, { action: 'deactivate' });

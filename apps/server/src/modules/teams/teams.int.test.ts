@@ -1,6 +1,6 @@
 import type { TeamMember, TeamPage } from '@portal/domain/teams/team-list';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { untilLockWaiters } from '../../../test/lock-waits.ts';
+import { holdOpen, untilLockWaiters } from '../../../test/lock-waits.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
 
@@ -407,14 +407,7 @@ describe('POST /api/teams/bulk-status', () => {
     await grantFeatures(ctx.db, otherAdmin.id, ['Users Management']);
     // Another admin grants Commissions (a flag the caller lacks) in a transaction held open: its
     // insert holds the target's row (the foreign key), so the bulk change waits for it to commit.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const grant = ctx.db.transaction(async (tx) => {
-      await grantFeatures(tx, otherAdmin.id, ['Commissions']);
-      await gate;
-    });
+    const { release, done: grant } = holdOpen(ctx.db, (tx) => grantFeatures(tx, otherAdmin.id, ['Commissions']));
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const response = bulk(adminCookie, { action: 'deactivate', userIds: [otherAdmin.id] });
