@@ -222,7 +222,7 @@ try {
   // an identity key, (supplier, order number) unique, (supplier, each date), agent, (supplier,
   // product) where no product matched, and the import batch, the file's columns staying text.
   const fileColumns = header.split(',').map((column) => (column === 'id' ? 'order_number' : column));
-  const bareTables = {
+  const bareTables: Record<string, { extra: string; indexes: string[]; holdsOrders?: boolean }> = {
     bench_copy: {
       extra: '',
       indexes: [
@@ -249,10 +249,25 @@ try {
       ],
     },
   };
+  // The third: the same nine shapes already holding the seeded orders, as orders_import does when
+  // the import runs (an index of 5M entries costs each insert more than an empty one).
+  bareTables.bench_copy_held = {
+    ...bareTables.bench_copy_nine!,
+    indexes: bareTables.bench_copy_nine!.indexes.map((index) => index.replace('bench_copy_nine', 'bench_copy_held')),
+    holdsOrders: true,
+  };
+  const { rows: heldRows } = await q('SELECT count(*)::int AS n FROM orders_import');
   const copySecondsOf: Record<string, number> = {};
   for (const [table, shape] of Object.entries(bareTables)) {
     await q(`CREATE TABLE ${table} (${fileColumns.map((column) => `${column} text`).join(', ')}${shape.extra})`);
+    if (shape.holdsOrders) {
+      await q(
+        `INSERT INTO ${table} (${fileColumns.join(', ')}, suppliers_master_id, products_master_id, import_batch_id)
+         SELECT ${fileColumns.join(', ')}, suppliers_master_id, products_master_id, coalesce(import_batch_id, 0) FROM orders_import`,
+      );
+    }
     for (const index of shape.indexes) await q(`CREATE ${index}`);
+    if (shape.holdsOrders) await q(`VACUUM ANALYZE ${table}`);
     console.log(`before the COPY into ${table}: ${loadAverage()}`);
     const copyStart = Date.now();
     const client = await db.$client.connect();
@@ -268,6 +283,7 @@ try {
   }
   const copySeconds = copySecondsOf.bench_copy!;
   const copyNineSeconds = copySecondsOf.bench_copy_nine!;
+  const copyHeldSeconds = copySecondsOf.bench_copy_held!;
 
   const { rows: batchRows } = await q(
     `INSERT INTO order_imports (file_name, stored_file_id, suppliers_master_id, refs_product_type_id, status)
@@ -304,10 +320,13 @@ try {
     `| bare COPY into a table with orders_import's nine indexes | ${copyNineSeconds.toFixed(1)} | ${Math.round(IMPORT_ROWS / copyNineSeconds)} |`,
   );
   console.log(
+    `| bare COPY into the nine-index table already holding the ${heldRows[0].n} seeded orders | ${copyHeldSeconds.toFixed(1)} | ${Math.round(IMPORT_ROWS / copyHeldSeconds)} |`,
+  );
+  console.log(
     `| fibre import (parse, check, COPY to staging, upsert, attribute ${result.attributed}) | ${importSeconds.toFixed(1)} | ${Math.round(IMPORT_ROWS / importSeconds)} |`,
   );
   console.log(
-    `import at ${((100 * copySeconds) / importSeconds).toFixed(0)} % of the six-index bare COPY's throughput, ${((100 * copyNineSeconds) / importSeconds).toFixed(0)} % of the nine-index one's (target ≥ 50 %); read by ${result.parsedBy}; batch: ${JSON.stringify(counts[0])}`,
+    `import at ${((100 * copySeconds) / importSeconds).toFixed(0)} % of the six-index bare COPY's throughput, ${((100 * copyNineSeconds) / importSeconds).toFixed(0)} % of the nine-index one's (target ≥ 50 %), ${((100 * copyHeldSeconds) / importSeconds).toFixed(0)} % of the one into the table holding the orders; read by ${result.parsedBy}; batch: ${JSON.stringify(counts[0])}`,
   );
   console.log(`import steps: ${steps.join(' → ')}`);
   console.log(`seed of ${ORDERS} orders: ${seedSeconds.toFixed(1)} s`);
