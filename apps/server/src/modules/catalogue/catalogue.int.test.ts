@@ -678,7 +678,12 @@ describe('agent-support recipients (decision 078)', () => {
       )
     ).rows;
   const newSupplier = async (agentSupportRecipientIds: number[]) => {
-    const created = await call('support', 'POST', '/api/catalogue/suppliers', supplierBody({ agentSupportRecipientIds }));
+    const created = await call(
+      'support',
+      'POST',
+      '/api/catalogue/suppliers',
+      supplierBody({ agentSupportRecipientIds }),
+    );
     expect(created.statusCode).toBe(200);
     return (created.json() as { id: number }).id;
   };
