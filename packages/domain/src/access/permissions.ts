@@ -174,8 +174,9 @@ export const PERMISSION_RULES = {
   'import orders': { admin: { scopes: ANY, features: ['Commissions'] } },
   // The commission cycle on '/commissions' (spec 3 §2.9): freeze, stamping, close, exports.
   'manage commission-cycle': { admin: { scopes: ANY, features: ['Commissions'] } },
-  // The helpdesk consoles (spec 3 §2.2): each kind of ticket needs its own flag. Sales Assist also
-  // changes a supplier's sales-assist e-mail recipients (who read every lead's customer: decision 068).
+  // The helpdesk consoles (spec 3 §2.2): each kind of ticket needs its own flag. Each also changes a
+  // supplier's e-mail recipients of its kind (who read every new lead's customer, or every new
+  // ticket's dealer and note: decisions 068, 078).
   'manage sales-assist': { admin: { scopes: ANY, features: ['Sales Assist'] } },
   'manage agent-support': { admin: { scopes: ANY, features: ['Agent Support'] } },
   // Support and credit applications (spec 1 §2.11 "Finance Applications (admin only)", §6): on the

@@ -17,9 +17,10 @@ export const SUPPLIER_MESSAGES = {
   customPageUrlValid: 'Custom page URL must be a valid URL',
   nameTaken: 'A supplier with this name already exists',
   notFound: 'Supplier not found',
-  recipient: 'Assist e-mail recipients must be admin users',
   /** Decision 068: a sales-assist recipient reads every lead's customer, so holds the helpdesk's flag. */
   salesRecipient: 'Sales Assist recipients must be admin users with the Sales Assist flag',
+  /** Decision 078: likewise an agent-support recipient holds the Agent Support flag. */
+  supportRecipient: 'Agent Support recipients must be admin users with the Agent Support flag',
   productType: 'Choose product types from the list',
   contactType: 'Unknown contact type',
 } as const;
@@ -209,7 +210,7 @@ export type AssistRecipient = z.infer<typeof AssistRecipient>;
 export const AssistRecipientList = z.object({ items: z.array(AssistRecipient) });
 export const AssistRecipientQuery = z.object({
   search: z.string().trim().max(100).default(''),
-  /** 'sales_assist' offers only admins holding the Sales Assist flag (decision 068). */
+  /** Each kind offers only admins holding its console's flag: Sales Assist (decision 068), Agent Support (078). */
   kind: z.enum(['sales_assist', 'agent_support']).optional(),
 });
 

@@ -37,6 +37,7 @@ import {
   shownSupplierPhone,
   storedSupplierPhone,
 } from '@portal/domain/catalogue/suppliers';
+import { ASSIST_EMAIL_TYPE, TICKET_FLAG, TICKET_KINDS, type TicketKind } from '@portal/domain/tickets/tickets';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -89,17 +90,45 @@ import {
 
 // The catalogue's admin screens (spec 3 §2.12, §5.5, §5.6): product types, suppliers with their
 // contacts, product types, assist e-mail recipients and banner, products and import matches.
-// Every admin may use them ('manage catalogue'); a supplier's deals need the Deals flag, and its
-// sales-assist recipients (who are e-mailed every lead's customer name and phone) are changed only
-// by an admin holding the Sales Assist flag, and are admins holding it (decision 068).
+// Every admin may use them ('manage catalogue'); a supplier's deals need the Deals flag, and each
+// of its assist e-mail lists (sales-assist recipients are e-mailed every lead's customer name and
+// phone, agent-support ones every ticket's dealer and note) is changed only by an admin holding
+// that console's flag, and names admins holding it (decisions 068 and 078).
 
 type Request = FastifyRequest | undefined;
 
-/** refs_supplier_assist_email_type: 1 sales assist, 2 agent support (spec 3 §9). */
-const SALES_ASSIST_EMAIL = 1;
-const AGENT_SUPPORT_EMAIL = 2;
-/** Decision 068: the flag that reads sales-assist leads, so the flag of their recipients. */
-const SALES_ASSIST_FLAG = 'Sales Assist';
+/**
+ * Decisions 068 and 078: each assist e-mail list (refs_supplier_assist_email_type, ASSIST_EMAIL_TYPE)
+ * belongs to its helpdesk console, whose flag is TICKET_FLAG[kind]: only an admin holding the flag
+ * changes the list (`manage {subject}`), a recipient added to it holds the flag, and every change
+ * leaves its own audit row.
+ */
+const RECIPIENT_LIST = {
+  sales_assist: {
+    field: 'salesAssistRecipientIds',
+    subject: 'sales-assist',
+    message: SUPPLIER_MESSAGES.salesRecipient,
+    auditAction: 'supplier.sales_assist_recipients',
+  },
+  agent_support: {
+    field: 'agentSupportRecipientIds',
+    subject: 'agent-support',
+    message: SUPPLIER_MESSAGES.supportRecipient,
+    auditAction: 'supplier.agent_support_recipients',
+  },
+} as const satisfies Record<
+  TicketKind,
+  { field: keyof SupplierRequest; subject: string; message: string; auditAction: string }
+>;
+
+/** A supplier's recipient ids by list. */
+type RecipientIds = Record<TicketKind, number[]>;
+const NO_RECIPIENTS: RecipientIds = { sales_assist: [], agent_support: [] };
+const recipientIdsOf = (input: SupplierRequest): RecipientIds => ({
+  sales_assist: input.salesAssistRecipientIds,
+  agent_support: input.agentSupportRecipientIds,
+});
+
 const PRODUCT_NAMES_LIMIT = 500;
 const DEALS_LIMIT = 100;
 
@@ -217,10 +246,10 @@ export async function assistRecipientOptions(
   db: Executor,
   actor: Actor,
   search: string,
-  kind?: 'sales_assist' | 'agent_support',
+  kind?: TicketKind,
 ): Promise<{ items: AssistRecipient[] }> {
   mayManage(actor);
-  return { items: await searchAdmins(db, search, kind === 'sales_assist' ? SALES_ASSIST_FLAG : undefined) };
+  return { items: await searchAdmins(db, search, kind ? TICKET_FLAG[kind] : undefined) };
 }
 
 // --- Suppliers -------------------------------------------------------------------------------
@@ -282,8 +311,8 @@ export async function supplierDetail(db: Executor, actor: Actor, id: number): Pr
       contactEmail: contact.contactEmail ?? '',
       contactNumber: shownSupplierPhone(contact.contactNumber),
     })),
-    salesAssistRecipients: recipientsOf(SALES_ASSIST_EMAIL),
-    agentSupportRecipients: recipientsOf(AGENT_SUPPORT_EMAIL),
+    salesAssistRecipients: recipientsOf(ASSIST_EMAIL_TYPE.sales_assist),
+    agentSupportRecipients: recipientsOf(ASSIST_EMAIL_TYPE.agent_support),
     bannerUrl: parts.bannerFileId ? `/api/files/${parts.bannerFileId}` : null,
     unmatchedImports: parts.unmatchedImports,
     lastUpdated: supplier.lastUpdated.toISOString(),
@@ -293,23 +322,22 @@ export async function supplierDetail(db: Executor, actor: Actor, id: number): Pr
 /**
  * The checks the schema cannot make: the status and product types exist, the REQUIRED contact
  * types (as the database marks them, whatever the form said) are complete, the recipients are
- * admins (a sales-assist recipient added now: an active admin holding the Sales Assist flag;
- * `salesBefore` are the ones already listed, decision 068) and the name is free.
+ * admins (one added now to a list: an active admin holding its flag; `before` are the ones
+ * already listed, decisions 068 and 078) and the name is free.
  */
 async function refuseInvalidSupplier(
   db: Executor,
   input: SupplierRequest,
-  salesBefore: number[],
+  before: RecipientIds,
   exceptId?: number,
 ): Promise<void> {
   const errors: FieldError[] = [];
-  const added = input.salesAssistRecipientIds.filter((id) => !salesBefore.includes(id));
-  const [statuses, contactTypes, liveTypes, admins, salesHolders] = [
+  const after = recipientIdsOf(input);
+  const [statuses, contactTypes, liveTypes, admins] = [
     await findSupplierStatuses(db),
     await findContactTypes(db),
     await findLiveProductTypeIds(db, input.productTypeIds),
-    await findAdminIds(db, [...input.salesAssistRecipientIds, ...input.agentSupportRecipientIds]),
-    await findActiveAdminIdsWith(db, added, SALES_ASSIST_FLAG),
+    await findAdminIds(db, [...after.sales_assist, ...after.agent_support]),
   ];
   if (!statuses.some((status) => status.id === input.supplierStatus))
     errors.push({ field: 'supplierStatus', message: SUPPLIER_MESSAGES.status });
@@ -327,13 +355,12 @@ async function refuseInvalidSupplier(
       errors.push({ field: `contacts.${index < 0 ? type.id : index}.${problem.field}`, message: problem.message });
     }
   }
-  if (
-    input.salesAssistRecipientIds.some((id) => !admins.includes(id)) ||
-    added.some((id) => !salesHolders.includes(id))
-  )
-    errors.push({ field: 'salesAssistRecipientIds', message: SUPPLIER_MESSAGES.salesRecipient });
-  if (input.agentSupportRecipientIds.some((id) => !admins.includes(id)))
-    errors.push({ field: 'agentSupportRecipientIds', message: SUPPLIER_MESSAGES.recipient });
+  for (const kind of TICKET_KINDS) {
+    const added = after[kind].filter((id) => !before[kind].includes(id));
+    const holders = await findActiveAdminIdsWith(db, added, TICKET_FLAG[kind]);
+    if (after[kind].some((id) => !admins.includes(id)) || added.some((id) => !holders.includes(id)))
+      errors.push({ field: RECIPIENT_LIST[kind].field, message: RECIPIENT_LIST[kind].message });
+  }
   if (errors.length) throw badRequest(errors[0]!.message, errors, 'VALIDATION_FAILED');
   if (await isSupplierNameTaken(db, input.supplierName, exceptId))
     throw conflict(SUPPLIER_MESSAGES.nameTaken, [{ field: 'supplierName', message: SUPPLIER_MESSAGES.nameTaken }]);
@@ -388,8 +415,8 @@ const savedParts = (input: SupplierRequest) => ({
 async function saveSupplierParts(tx: Executor, supplierId: number, input: SupplierRequest) {
   await replaceSupplierContacts(tx, supplierId, filledContacts(input));
   await replaceSupplierProductTypes(tx, supplierId, input.productTypeIds);
-  await replaceAssistRecipients(tx, supplierId, SALES_ASSIST_EMAIL, input.salesAssistRecipientIds);
-  await replaceAssistRecipients(tx, supplierId, AGENT_SUPPORT_EMAIL, input.agentSupportRecipientIds);
+  const after = recipientIdsOf(input);
+  for (const kind of TICKET_KINDS) await replaceAssistRecipients(tx, supplierId, ASSIST_EMAIL_TYPE[kind], after[kind]);
 }
 
 const uniqueIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
@@ -404,44 +431,50 @@ const withUniqueRecipients = (input: SupplierRequest): SupplierRequest => ({
 const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
 /**
- * Decision 068: who is e-mailed every new lead's customer name and phone changes only by an admin
- * holding the Sales Assist flag (the usual 403); the rest of the supplier form stays every admin's.
+ * Decisions 068 and 078: who is e-mailed each kind's new tickets (a lead's customer name and phone;
+ * a ticket's dealer and note) changes only by an admin holding that kind's flag (the usual 403);
+ * the rest of the supplier form stays every admin's. `input` has its lists as sorted sets.
  */
-function refuseSalesRecipientChange(actor: Actor, before: number[], after: number[]): void {
-  if (!sameIds(before, after)) assertActorCan(actor, 'manage', 'sales-assist');
+function refuseRecipientChanges(actor: Actor, before: RecipientIds, input: SupplierRequest): void {
+  const after = recipientIdsOf(input);
+  for (const kind of TICKET_KINDS)
+    if (!sameIds(before[kind], after[kind])) assertActorCan(actor, 'manage', RECIPIENT_LIST[kind].subject);
 }
 
-/** Every change of the sales-assist recipients leaves its own row, with the list before and after. */
-async function auditSalesRecipients(
+/** Every change of a recipient list leaves its own row, with the list before and after (sorted). */
+async function auditRecipientChanges(
   tx: Executor,
   actor: Actor,
   supplierId: number,
-  before: number[],
-  after: number[],
+  before: RecipientIds,
+  input: SupplierRequest,
   request?: Request,
 ) {
-  if (sameIds(before, after)) return;
-  await writeAudit(tx, {
-    actor,
-    action: 'supplier.sales_assist_recipients',
-    entity: 'suppliers_assist_email_index',
-    entityId: supplierId,
-    before: { userIds: before },
-    after: { userIds: after },
-    request,
-  });
+  const after = recipientIdsOf(input);
+  for (const kind of TICKET_KINDS) {
+    if (sameIds(before[kind], after[kind])) continue;
+    await writeAudit(tx, {
+      actor,
+      action: RECIPIENT_LIST[kind].auditAction,
+      entity: 'suppliers_assist_email_index',
+      entityId: supplierId,
+      before: { userIds: before[kind] },
+      after: { userIds: after[kind] },
+      request,
+    });
+  }
 }
 
 /** The supplier, its contacts, product types and assist recipients in one transaction. */
 export async function createSupplier(db: Database, actor: Actor, body: SupplierRequest, request?: Request) {
   mayManage(actor);
   const input = withUniqueRecipients(body);
-  refuseSalesRecipientChange(actor, [], input.salesAssistRecipientIds);
-  await refuseInvalidSupplier(db, input, []);
+  refuseRecipientChanges(actor, NO_RECIPIENTS, input);
+  await refuseInvalidSupplier(db, input, NO_RECIPIENTS);
   return db.transaction(async (tx) => {
     const row = await insertSupplier(tx, supplierValues(input));
     await saveSupplierParts(tx, row.id, input);
-    await auditSalesRecipients(tx, actor, row.id, [], input.salesAssistRecipientIds, request);
+    await auditRecipientChanges(tx, actor, row.id, NO_RECIPIENTS, input, request);
     await writeAudit(tx, {
       actor,
       action: 'supplier.create',
@@ -458,9 +491,12 @@ export async function editSupplier(db: Database, actor: Actor, id: number, body:
   mayManage(actor);
   const input = withUniqueRecipients(body);
   const before = await supplierDetail(db, actor, id);
-  const salesBefore = uniqueIds(before.salesAssistRecipients.map((user) => user.id));
-  refuseSalesRecipientChange(actor, salesBefore, input.salesAssistRecipientIds);
-  await refuseInvalidSupplier(db, input, salesBefore, id);
+  const recipientsBefore: RecipientIds = {
+    sales_assist: uniqueIds(before.salesAssistRecipients.map((user) => user.id)),
+    agent_support: uniqueIds(before.agentSupportRecipients.map((user) => user.id)),
+  };
+  refuseRecipientChanges(actor, recipientsBefore, input);
+  await refuseInvalidSupplier(db, input, recipientsBefore, id);
   // The supplier keeps offering the types its live deals and products are of.
   await refuseTypesInUse(
     db,
@@ -470,7 +506,7 @@ export async function editSupplier(db: Database, actor: Actor, id: number, body:
   return db.transaction(async (tx) => {
     await updateSupplier(tx, id, supplierValues(input));
     await saveSupplierParts(tx, id, input);
-    await auditSalesRecipients(tx, actor, id, salesBefore, input.salesAssistRecipientIds, request);
+    await auditRecipientChanges(tx, actor, id, recipientsBefore, input, request);
     await writeAudit(tx, {
       actor,
       action: 'supplier.update',

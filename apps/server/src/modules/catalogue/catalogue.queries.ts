@@ -628,7 +628,7 @@ export async function findAdminIds(db: Executor, ids: number[]): Promise<number[
   return rows.map((row) => row.id);
 }
 
-/** The active admins among `ids` who hold `feature` (a sales-assist recipient: decision 068). */
+/** The active admins among `ids` who hold `feature` (an assist e-mail recipient: decisions 068, 078). */
 export async function findActiveAdminIdsWith(db: Executor, ids: number[], feature: string): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db
@@ -647,7 +647,7 @@ export async function findActiveAdminIdsWith(db: Executor, ids: number[], featur
 
 /**
  * Up to 20 active admins by name or e-mail: the assist e-mail recipient picker; with `feature`,
- * only those holding it (the sales-assist list: decision 068).
+ * only those holding it (each list its console's flag: decisions 068, 078).
  */
 export async function searchAdmins(db: Executor, search: string, feature?: string) {
   const term = likeTerm(search);

@@ -79,7 +79,7 @@ export const catalogueRoutes =
         schema: {
           tags,
           summary:
-            'Up to 20 admins by name or e-mail (assist e-mail recipients; kind=sales_assist: Sales Assist holders)',
+            "Up to 20 admins by name or e-mail (assist e-mail recipients; with kind, holders of that console's flag)",
           querystring: AssistRecipientQuery,
           response: { 200: AssistRecipientList },
         },

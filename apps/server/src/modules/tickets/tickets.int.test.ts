@@ -137,8 +137,9 @@ beforeAll(async () => {
   agent = await createUser(db, { password: PASSWORD, firstName: 'Thandi', surname: 'Mokoena' });
   const other = await createUser(db, { password: PASSWORD, firstName: 'Other', surname: 'Agent' });
   contact = await createUser(db, { isAdmin: true, password: PASSWORD, firstName: 'Supplier', surname: 'Contact' });
-  // A sales-assist recipient holds the Sales Assist flag (decision 068).
-  await grantFeatures(db, contact.id, ['Sales Assist']);
+  // A sales-assist recipient holds the Sales Assist flag (decision 068), an agent-support one the
+  // Agent Support flag (decision 078).
+  await grantFeatures(db, contact.id, ['Sales Assist', 'Agent Support']);
   const type = await createProductType(db, `Tickets Fibre ${n}`);
   metro = await createSupplier(db, {
     supplierName: `Tickets Metro ${n}`,
@@ -354,6 +355,28 @@ describe('the new-lead e-mail (decision 068)', () => {
     const mail = await lastMessageTo(ctx.db, contact.email!, 'email');
     expect(mail.subject).toBe(`New Sales Assist for ${metro.supplierName}`);
     expect(mail.body).toContain(`Ticket number: ${ticketNum}`);
+  });
+});
+
+describe('the new-ticket e-mail to agent-support recipients (decision 078)', () => {
+  it('reaches no recipient who lacks the Agent Support flag, though they are an active admin on the list', async () => {
+    // An admin put on the list without the flag (before the rule, or since losing it), or holding
+    // only Sales Assist, receives nothing; the flag holder on the list does.
+    const flagless = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    const salesOnly = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(ctx.db, salesOnly.id, ['Sales Assist']);
+    const holder = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(ctx.db, holder.id, ['Agent Support']);
+    await addAssistRecipients(ctx.db, metro.id, 2, [flagless.id, salesOnly.id, holder.id]);
+    const { ticketNum } = await createSupport();
+    const mailed = await ctx.db
+      .select({ recipient: outboxMessages.recipient, subject: outboxMessages.subject })
+      .from(outboxMessages)
+      .where(inArray(outboxMessages.recipient, [flagless.email!, salesOnly.email!, holder.email!]));
+    expect(mailed).toEqual([{ recipient: holder.email!, subject: `New Agent Support for ${metro.supplierName}` }]);
+    const mail = await lastMessageTo(ctx.db, contact.email!, 'email');
+    expect(mail.subject).toBe(`New Agent Support for ${metro.supplierName}`);
+    expect(mail.body).toContain(ticketNum);
   });
 });
 

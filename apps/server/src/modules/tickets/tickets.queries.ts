@@ -1,3 +1,4 @@
+import type { Feature } from '@portal/domain/accounts/me';
 import { LIFECYCLE } from '@portal/domain/accounts/waiting';
 import { likeContains } from '@portal/domain/teams/team-search';
 import type { SupportStatusType, TicketKind, TicketStatus } from '@portal/domain/tickets/tickets';
@@ -653,24 +654,22 @@ export async function findTicketSupplier(
  * The supplier's active admin contacts for a kind (suppliers_assist_email_index): those who are
  * admins and active now. A contact who left, was deleted or is no longer an admin stays on the
  * list until the supplier is next edited, but no longer gets its leads' customers (decision 059).
- * With `feature` (sales assist: the Sales Assist flag, decision 068) only those holding it now,
- * in the same statement: a contact listed without it, or since losing it, gets nothing.
+ * Only those holding `feature` now (the kind's console flag: Sales Assist, decision 068; Agent
+ * Support, decision 078), in the same statement: a contact listed without it, or since losing it,
+ * gets nothing.
  */
 export async function findAssistContacts(
   db: Executor,
   supplierId: number,
   typeId: number,
-  feature: string | null,
+  feature: Feature,
 ): Promise<{ email: string; first_name: string }[]> {
-  const holdsFeature = feature
-    ? sql`and exists (select 1 from users_access_index a join features_master f on f.id = a.features_master_id
-                       where a.user_master_id = u.id and f.name = ${feature})`
-    : sql``;
   const result = await db.execute<{ email: string; first_name: string }>(sql`
     select u.email, u.first_name from suppliers_assist_email_index i join users_master u on u.id = i.users_master_id
      where i.suppliers_master_id = ${supplierId} and i.refs_supplier_assist_email_type_id = ${typeId}
        and i.is_active and u.email is not null and u.is_admin and u.refs_user_lifecycle_status_id = ${LIFECYCLE.active}
-       ${holdsFeature}
+       and exists (select 1 from users_access_index a join features_master f on f.id = a.features_master_id
+                    where a.user_master_id = u.id and f.name = ${feature})
      order by u.email`);
   return result.rows;
 }

@@ -18,6 +18,7 @@ import {
   type RatingRequest,
   referenceFits,
   TICKET_EVENTS,
+  TICKET_FLAG,
   TICKET_MESSAGES,
   type TicketActivity,
   type TicketCreated,
@@ -203,12 +204,13 @@ async function createTicket(deps: TicketDeps, actor: Actor, input: CreateInput, 
   const targets = await slaTargets(db, input.kind);
   const owner = actor.user;
   const dealerCode = `${zCode(owner.id)}: ${owner.firstName} ${owner.surname}`.trim();
-  // A lead's customer name and phone go only to recipients holding Sales Assist now (decision 068).
+  // The new-ticket e-mail goes only to recipients holding the kind's flag now: a lead's customer
+  // name and phone to Sales Assist (decision 068), a ticket's dealer and note to Agent Support (078).
   const contacts = await findAssistContacts(
     db,
     input.supplier.id,
     ASSIST_EMAIL_TYPE[input.kind],
-    input.kind === 'sales_assist' ? 'Sales Assist' : null,
+    TICKET_FLAG[input.kind],
   );
   return db.transaction(async (tx) => {
     const documentIds = await checkDocuments(tx, actor, input.documentIds);

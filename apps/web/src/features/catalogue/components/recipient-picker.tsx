@@ -12,9 +12,9 @@ interface RecipientPickerProps {
   value: AssistRecipient[];
   onChange: (value: AssistRecipient[]) => void;
   error?: string | undefined;
-  /** Which list: the sales-assist one offers only admins holding the Sales Assist flag. */
+  /** Which list: each offers only admins holding its console's flag (decisions 068, 078). */
   kind: 'sales_assist' | 'agent_support';
-  /** Shown, not changeable (the sales-assist list without the Sales Assist flag). */
+  /** Shown, not changeable (a list without its console's flag). */
   disabled?: boolean;
 }
 

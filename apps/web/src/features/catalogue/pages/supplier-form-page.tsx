@@ -24,6 +24,7 @@ import {
   type SupplierFormValues,
   SupplierRequest,
 } from '@portal/domain/catalogue/suppliers';
+import { TICKET_KINDS, type TicketKind } from '@portal/domain/tickets/tickets';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { type Control, Controller, type Path, useForm, useWatch } from 'react-hook-form';
@@ -43,6 +44,27 @@ import { RecipientPicker } from '../components/recipient-picker';
 
 /** Spec 3 §9: the supplier error snackbar stays 3 seconds. */
 const ERROR_SNACKBAR_MS = 3000;
+
+/**
+ * Decisions 068 and 078: each assist e-mail list is its helpdesk console's to change, and names
+ * holders of its flag; without the flag the list is shown read-only, saying who may change it.
+ */
+export const RECIPIENT_FIELDS = {
+  sales_assist: {
+    field: 'salesAssistRecipientIds',
+    label: 'Sales Assist recipients',
+    helperText: 'Admins with the Sales Assist flag, e-mailed about new sales assist leads',
+    readOnlyText: 'Only an admin with the Sales Assist flag can change these recipients',
+    mayEdit: access.salesAssistAdmin,
+  },
+  agent_support: {
+    field: 'agentSupportRecipientIds',
+    label: 'Agent Support recipients',
+    helperText: 'Admins with the Agent Support flag, e-mailed about new agent support tickets',
+    readOnlyText: 'Only an admin with the Agent Support flag can change these recipients',
+    mayEdit: access.agentSupportAdmin,
+  },
+} as const;
 
 function initialValues(references: CatalogueReferences, supplier: SupplierDetail | undefined): SupplierFormValues {
   return {
@@ -129,14 +151,15 @@ function SupplierForm({
 }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  // Decision 068: who reads every new lead's customer is the helpdesk's (Sales Assist) to change.
-  const mayEditSalesRecipients = access.salesAssistAdmin(useSignedInUser());
+  const user = useSignedInUser();
   const save = useSaveSupplier();
   const setBanner = useSetSupplierBanner();
   const [bannerOpen, setBannerOpen] = useState(false);
   const [banner, setBannerAddress] = useState(supplier?.bannerUrl ?? '');
-  const [salesRecipients, setSalesRecipients] = useState<AssistRecipient[]>(supplier?.salesAssistRecipients ?? []);
-  const [supportRecipients, setSupportRecipients] = useState<AssistRecipient[]>(supplier?.agentSupportRecipients ?? []);
+  const [recipients, setRecipients] = useState<Record<TicketKind, AssistRecipient[]>>({
+    sales_assist: supplier?.salesAssistRecipients ?? [],
+    agent_support: supplier?.agentSupportRecipients ?? [],
+  });
   const { control, handleSubmit, setValue, setError, formState } = useForm<
     SupplierFormValues,
     unknown,
@@ -468,44 +491,30 @@ function SupplierForm({
                 minRows={2}
               />
             </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <RecipientPicker
-                kind="sales_assist"
-                label="Sales Assist recipients"
-                helperText={
-                  mayEditSalesRecipients
-                    ? 'Admins with the Sales Assist flag, e-mailed about new sales assist leads'
-                    : 'Only an admin with the Sales Assist flag can change these recipients'
-                }
-                disabled={!mayEditSalesRecipients}
-                value={salesRecipients}
-                error={formState.errors.salesAssistRecipientIds?.message}
-                onChange={(next) => {
-                  setSalesRecipients(next);
-                  setValue(
-                    'salesAssistRecipientIds',
-                    next.map((user) => user.id),
-                    { shouldDirty: true },
-                  );
-                }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <RecipientPicker
-                kind="agent_support"
-                label="Agent Support recipients"
-                helperText="Admins e-mailed about new agent support tickets"
-                value={supportRecipients}
-                onChange={(next) => {
-                  setSupportRecipients(next);
-                  setValue(
-                    'agentSupportRecipientIds',
-                    next.map((user) => user.id),
-                    { shouldDirty: true },
-                  );
-                }}
-              />
-            </Grid>
+            {TICKET_KINDS.map((kind) => {
+              const list = RECIPIENT_FIELDS[kind];
+              const mayEdit = list.mayEdit(user);
+              return (
+                <Grid key={kind} size={{ xs: 12, md: 6 }}>
+                  <RecipientPicker
+                    kind={kind}
+                    label={list.label}
+                    helperText={mayEdit ? list.helperText : list.readOnlyText}
+                    disabled={!mayEdit}
+                    value={recipients[kind]}
+                    error={formState.errors[list.field]?.message}
+                    onChange={(next) => {
+                      setRecipients((current) => ({ ...current, [kind]: next }));
+                      setValue(
+                        list.field,
+                        next.map((recipient) => recipient.id),
+                        { shouldDirty: true },
+                      );
+                    }}
+                  />
+                </Grid>
+              );
+            })}
           </Grid>
         </Section>
       </Box>
