@@ -3,8 +3,10 @@ import {
   availableCents,
   CreditApplicationForm,
   FINANCE_MESSAGES,
+  NewCreditApplication,
   parseRand,
   SupportApplicationForm,
+  smallestMonthlyPaymentCents,
   toCreditRequest,
 } from './finance.ts';
 
@@ -45,5 +47,56 @@ describe('finance forms', () => {
     expect(toCreditRequest(form)).toMatchObject({ hasCosigner: false, cosignerCode: null, requestValueCents: 100_000 });
     const yes = CreditApplicationForm.safeParse({ ...form, cosigner: 'yes', cosignerCode: '' });
     expect(yes.error?.issues.map((issue) => issue.message)).toContain(FINANCE_MESSAGES.cosignerRequired);
+  });
+});
+
+describe('payments cover the request value (decision 077)', () => {
+  const form = {
+    creditType: 'Advance' as const,
+    cosigner: 'no' as const,
+    cosignerCode: '',
+    requestValue: '5000',
+    assetType: '',
+    assetDescription: '',
+    assetUniqueNumber: '',
+    months: '6',
+    monthlyPayment: '1',
+  };
+  const request = {
+    creditType: 'Advance' as const,
+    hasCosigner: false,
+    cosignerCode: null,
+    requestValueCents: 500_000,
+    assetType: null,
+    assetDescription: null,
+    assetUniqueNumber: null,
+    months: 6,
+    monthlyPaymentCents: 100,
+  };
+  const short = FINANCE_MESSAGES.paymentsShort(83_334, 6);
+
+  it('refuses R 5 000 over 6 months at R 1 a month, on the monthly payment, in the form and the request', () => {
+    expect(smallestMonthlyPaymentCents(500_000, 6)).toBe(83_334);
+    expect(short).toMatch(/^The monthly payment must be at least R\s?833,34 to repay the request value in 6 months\.$/);
+    const typed = CreditApplicationForm.safeParse(form);
+    expect(typed.error?.issues).toEqual([expect.objectContaining({ path: ['monthlyPayment'], message: short })]);
+    const sent = NewCreditApplication.safeParse(request);
+    expect(sent.error?.issues).toEqual([expect.objectContaining({ path: ['monthlyPaymentCents'], message: short })]);
+  });
+
+  it('takes payments that just cover it, in cents as in rand', () => {
+    expect(CreditApplicationForm.safeParse({ ...form, monthlyPayment: '833,33' }).success).toBe(false);
+    expect(CreditApplicationForm.safeParse({ ...form, monthlyPayment: '833,34' }).success).toBe(true);
+    expect(NewCreditApplication.safeParse({ ...request, monthlyPaymentCents: 83_333 }).success).toBe(false);
+    expect(NewCreditApplication.safeParse({ ...request, monthlyPaymentCents: 83_334 }).success).toBe(true);
+    expect(NewCreditApplication.safeParse({ ...request, months: 1, monthlyPaymentCents: 500_000 }).success).toBe(true);
+    expect(FINANCE_MESSAGES.paymentsShort(500_000, 1)).toContain('in 1 month.');
+  });
+
+  it('says nothing of it while a figure is missing or not a number (those have their own messages)', () => {
+    for (const broken of [{ requestValue: '12abc' }, { months: '' }, { months: '0' }, { monthlyPayment: '' }]) {
+      const result = CreditApplicationForm.safeParse({ ...form, ...broken });
+      expect(result.error?.issues.map((issue) => issue.message)).not.toContain(short);
+    }
   });
 });

@@ -30,15 +30,20 @@ export const FINANCE_MESSAGES = {
   cosignerCode: 'The cosigner’s agent code looks like Z-123.',
   cosignerNotFound: 'No dealer found',
   cosignerIsApplicant: 'The cosigner cannot be the applicant.',
+  cosignerIsSubmitter: 'You cannot cosign an application you submit.',
+  cosignerNotActive: 'The cosigner must be an active dealer.',
   monthsRequired: 'Please enter the number of months.',
   monthsWhole: 'Months must be a whole number of 1 or more.',
   monthsOver: (months: number) => `Months must be at most ${months} for this dealer’s tier.`,
   monthlyPaymentOver: (cents: number) =>
     `The monthly payment is more than the maximum monthly payment of ${formatRand(cents)}.`,
+  paymentsShort: (cents: number, months: number) =>
+    `The monthly payment must be at least ${formatRand(cents)} to repay the request value in ${months} month${months === 1 ? '' : 's'}.`,
   creditOver: (cents: number) => `The request value is more than the available credit of ${formatRand(cents)}.`,
   supportOver: (cents: number) => `The support asked for is more than the available support of ${formatRand(cents)}.`,
   userNotFound: 'No dealer found',
   ownApplication: 'You cannot file a finance application in your own name.',
+  applicantNotActive: 'A finance application can only be filed for an active dealer.',
   oneLine: 'Please keep this to one line of text.',
   supportCreated: 'Support application submitted. The finance team has been notified.',
   creditCreated: 'Credit application submitted. The finance team has been notified.',
@@ -90,6 +95,7 @@ export const NewCreditApplication = z
     if (!value.hasCosigner && value.cosignerCode) {
       ctx.addIssue({ code: 'custom', path: ['cosignerCode'], message: 'No cosigner: leave the cosigner code empty.' });
     }
+    checkPaymentsCover(ctx, 'monthlyPaymentCents', value.requestValueCents, value.months, value.monthlyPaymentCents);
   });
 export type NewCreditApplication = z.infer<typeof NewCreditApplication>;
 
@@ -115,6 +121,31 @@ export const AvailableSupport = z.object({
   availableSupportCents: z.number().int(),
 });
 export type AvailableSupport = z.infer<typeof AvailableSupport>;
+
+/**
+ * The smallest monthly payment that repays the request value in the months (decision 077): months ×
+ * monthly payment must be at least the request value. Integer cents, rounded up.
+ */
+export function smallestMonthlyPaymentCents(requestValueCents: number, months: number): number {
+  return Math.ceil(requestValueCents / months);
+}
+
+/** The payments-cover-the-value rule of both credit schemas: an issue on the monthly payment. */
+function checkPaymentsCover(
+  ctx: z.RefinementCtx,
+  path: string,
+  requestValueCents: number | undefined,
+  months: number | undefined,
+  monthlyPaymentCents: number | undefined,
+): void {
+  if (requestValueCents === undefined || months === undefined || monthlyPaymentCents === undefined) return;
+  if (!Number.isInteger(months) || months < 1 || months * monthlyPaymentCents >= requestValueCents) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: [path],
+    message: FINANCE_MESSAGES.paymentsShort(smallestMonthlyPaymentCents(requestValueCents, months), months),
+  });
+}
 
 /** Available credit: the tier's maximum minus what unsettled applications still owe, never below 0. */
 export function availableCents(maximumCents: number, usedCents: number): number {
@@ -226,6 +257,9 @@ export const CreditApplicationForm = z
     } else if (value.cosigner === 'yes' && !/^\s*(z-?)?\d{1,9}\s*$/i.test(value.cosignerCode)) {
       ctx.addIssue({ code: 'custom', path: ['cosignerCode'], message: FINANCE_MESSAGES.cosignerCode });
     }
+    // Under the monthly payment before anything is sent, as the server answers (decision 077).
+    const months = /^\s*\d{1,3}\s*$/.test(value.months) ? Number(value.months) : undefined;
+    checkPaymentsCover(ctx, 'monthlyPayment', parseRand(value.requestValue), months, parseRand(value.monthlyPayment));
   });
 export type CreditApplicationForm = z.input<typeof CreditApplicationForm>;
 

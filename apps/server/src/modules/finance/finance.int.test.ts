@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FINANCE_MESSAGES } from '@portal/domain/finance';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { holdOpen, untilLockWaiters } from '../../../test/lock-waits.ts';
 import { lastMessageTo } from '../../../test/outbox-reader.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { createUser, grantFeatures, type UserRow } from '../../db/seed/factories.ts';
@@ -138,7 +140,7 @@ describe('credit applications', () => {
     const over = await post(
       adminCookie,
       `/api/people/${dealer.id}/credit-applications`,
-      credit({ requestValueCents: 700_001 }),
+      credit({ requestValueCents: 700_001, monthlyPaymentCents: 120_000 }),
     );
     expect(over.statusCode).toBe(400);
     expect(over.json().detail).toBe(FINANCE_MESSAGES.creditOver(700_000));
@@ -146,7 +148,7 @@ describe('credit applications', () => {
     const ok = await post(
       adminCookie,
       `/api/people/${dealer.id}/credit-applications`,
-      credit({ requestValueCents: 700_000 }),
+      credit({ requestValueCents: 700_000, monthlyPaymentCents: 120_000 }),
     );
     expect(ok.statusCode).toBe(201);
     const after = await get(adminCookie, `/api/support/available-credit?user_id=${dealer.id}`);
@@ -471,5 +473,168 @@ describe('review 073: paths an attacker would try', () => {
       [dealer.id],
     );
     expect(rows[0].n).toBe(1);
+  });
+});
+
+describe('decision 077: only active people, never the submitter as cosigner, payments that cover the value', () => {
+  /** What an application leaves behind: its row, the chat message and notices, the audit row. */
+  async function traces() {
+    const { rows } = await ctx.db.$client.query(
+      `SELECT (SELECT count(*) FROM credit_applications)::int AS credit,
+              (SELECT count(*) FROM support_applications)::int AS support,
+              (SELECT count(*) FROM outbox_messages)::int AS outbox,
+              (SELECT count(*) FROM audit_log WHERE action LIKE 'finance.%')::int AS audit`,
+    );
+    return rows[0];
+  }
+
+  const setStatus = (id: number, status: number) =>
+    ctx.db.$client.query('UPDATE users_master SET refs_user_lifecycle_status_id = $2 WHERE id = $1', [id, status]);
+
+  it('refuses support and credit for an applicant who is pending, a leaver or rejected, and writes nothing', async () => {
+    for (const status of [1, 3, 5]) {
+      const dealer = await createUser(ctx.db, { refsUserLifecycleStatusId: status });
+      const before = await traces();
+      const creditResponse = await post(adminCookie, `/api/people/${dealer.id}/credit-applications`, credit());
+      expect(creditResponse.statusCode).toBe(409);
+      expect(creditResponse.json().detail).toBe(FINANCE_MESSAGES.applicantNotActive);
+      const support = await post(adminCookie, `/api/people/${dealer.id}/support-applications`, {
+        items: [{ type: 'Advance', valueCents: 1_000 }],
+      });
+      expect(support.statusCode).toBe(409);
+      expect(support.json().detail).toBe(FINANCE_MESSAGES.applicantNotActive);
+      expect(await traces()).toEqual(before);
+      // Their applications and available credit stay readable.
+      expect((await get(adminCookie, `/api/support/available-credit?user_id=${dealer.id}`)).statusCode).toBe(200);
+    }
+    // A deleted one is still nobody to file for; an active one is filed for.
+    const deleted = await createUser(ctx.db, { refsUserLifecycleStatusId: 4 });
+    const gone = await post(adminCookie, `/api/people/${deleted.id}/credit-applications`, credit());
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().detail).toBe(FINANCE_MESSAGES.userNotFound);
+    const active = await createUser(ctx.db);
+    expect((await post(adminCookie, `/api/people/${active.id}/credit-applications`, credit())).statusCode).toBe(201);
+  });
+
+  it('refuses a cosigner who is pending, a leaver or rejected, on the cosigner field, and writes nothing', async () => {
+    const dealer = await createUser(ctx.db);
+    for (const status of [1, 3, 5]) {
+      const cosigner = await createUser(ctx.db, { refsUserLifecycleStatusId: status });
+      const before = await traces();
+      const response = await post(
+        adminCookie,
+        `/api/people/${dealer.id}/credit-applications`,
+        credit({ hasCosigner: true, cosignerCode: `Z-${cosigner.id}` }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe(FINANCE_MESSAGES.cosignerNotActive);
+      expect(response.json().errors).toEqual([{ field: 'cosignerCode', message: FINANCE_MESSAGES.cosignerNotActive }]);
+      expect(await traces()).toEqual(before);
+    }
+    const deleted = await createUser(ctx.db, { refsUserLifecycleStatusId: 4 });
+    const gone = await post(
+      adminCookie,
+      `/api/people/${dealer.id}/credit-applications`,
+      credit({ hasCosigner: true, cosignerCode: `Z-${deleted.id}` }),
+    );
+    expect(gone.json().detail).toBe(FINANCE_MESSAGES.cosignerNotFound);
+    const active = await createUser(ctx.db);
+    const ok = await post(
+      adminCookie,
+      `/api/people/${dealer.id}/credit-applications`,
+      credit({ hasCosigner: true, cosignerCode: `Z-${active.id}` }),
+    );
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('sees a cosigner marked a leader while the application waited for their row, and refuses', async () => {
+    const dealer = await createUser(ctx.db);
+    const cosigner = await createUser(ctx.db);
+    // Another admin marks the cosigner inactive in a transaction held open.
+    const { release, done } = holdOpen(ctx.db, (tx) =>
+      tx.execute(sql`UPDATE users_master SET refs_user_lifecycle_status_id = 3 WHERE id = ${cosigner.id}`),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      let settled = false;
+      const response = post(
+        adminCookie,
+        `/api/people/${dealer.id}/credit-applications`,
+        credit({ hasCosigner: true, cosignerCode: `Z-${cosigner.id}` }),
+      ).finally(() => {
+        settled = true;
+      });
+      // Until the application has answered (judged without waiting) or waits on the cosigner's row.
+      await untilLockWaiters(ctx.db, { answered: () => settled });
+      release();
+      await done;
+      expect((await response).statusCode).toBe(400);
+      expect((await response).json().detail).toBe(FINANCE_MESSAGES.cosignerNotActive);
+    } finally {
+      release();
+    }
+    const { rows } = await ctx.db.$client.query(
+      'SELECT count(*)::int AS n FROM credit_applications WHERE cosignor_users_master_id = $1',
+      [cosigner.id],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('sees an applicant marked a leader while the application waited for their row, and refuses', async () => {
+    const dealer = await createUser(ctx.db);
+    const { release, done } = holdOpen(ctx.db, (tx) =>
+      tx.execute(sql`UPDATE users_master SET refs_user_lifecycle_status_id = 3 WHERE id = ${dealer.id}`),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      let settled = false;
+      const response = post(adminCookie, `/api/people/${dealer.id}/credit-applications`, credit()).finally(() => {
+        settled = true;
+      });
+      await untilLockWaiters(ctx.db, { answered: () => settled });
+      release();
+      await done;
+      expect((await response).statusCode).toBe(409);
+    } finally {
+      release();
+    }
+    const { rows } = await ctx.db.$client.query(
+      'SELECT count(*)::int AS n FROM credit_applications WHERE users_master_id = $1',
+      [dealer.id],
+    );
+    expect(rows[0].n).toBe(0);
+    await setStatus(dealer.id, 2);
+  });
+
+  it('refuses the submitter as cosigner of the application they file, and writes nothing', async () => {
+    const dealer = await createUser(ctx.db);
+    const before = await traces();
+    const response = await post(
+      adminCookie,
+      `/api/people/${dealer.id}/credit-applications`,
+      credit({ hasCosigner: true, cosignerCode: `Z-${admin.id}` }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toBe(FINANCE_MESSAGES.cosignerIsSubmitter);
+    expect(response.json().errors).toEqual([{ field: 'cosignerCode', message: FINANCE_MESSAGES.cosignerIsSubmitter }]);
+    expect(await traces()).toEqual(before);
+  });
+
+  it('refuses payments that do not cover the request value, and takes ones that just do', async () => {
+    // Tier 1: R 5 000 of credit, 6 months, R 1 000 a month; R 5 000 over 6 months is R 833,34 a month.
+    const dealer = await createUser(ctx.db, { refsUserTierId: 1 });
+    const url = `/api/people/${dealer.id}/credit-applications`;
+    const before = await traces();
+    for (const monthlyPaymentCents of [100, 83_333]) {
+      const response = await post(adminCookie, url, credit({ requestValueCents: 500_000, monthlyPaymentCents }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe(FINANCE_MESSAGES.paymentsShort(83_334, 6));
+      expect(response.json().errors).toEqual([
+        { field: 'monthlyPaymentCents', message: FINANCE_MESSAGES.paymentsShort(83_334, 6) },
+      ]);
+    }
+    expect(await traces()).toEqual(before);
+    const ok = await post(adminCookie, url, credit({ requestValueCents: 500_000, monthlyPaymentCents: 83_334 }));
+    expect(ok.statusCode).toBe(201);
   });
 });

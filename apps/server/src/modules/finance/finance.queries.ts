@@ -8,10 +8,15 @@ import { creditApplications, financeTierLimits, supportApplications, usersMaster
  * other (the second sees the first's outstanding credit). The lock is its own statement: under
  * READ COMMITTED a statement that waited on a lock still reads the rest with the snapshot it
  * started with, so sums read in the locking statement would miss the application that held the
- * lock (decision 073).
+ * lock (decision 073). `alsoLock` (the cosigner) is locked in the same statement, so a status
+ * change to either in flight is waited for and the statuses read after it are current (decision
+ * 077); in id order, so two applications naming each other's applicant as cosigner cannot deadlock.
  */
-export async function findApplicantStanding(db: Executor, userId: number, lock = false) {
-  if (lock) await db.execute(sql`SELECT 1 FROM users_master WHERE id = ${userId} FOR UPDATE`);
+export async function findApplicantStanding(db: Executor, userId: number, lock = false, alsoLock: number[] = []) {
+  if (lock) {
+    const ids = [...new Set([userId, ...alsoLock])].map((id) => sql`${id}`);
+    await db.execute(sql`SELECT 1 FROM users_master WHERE id IN (${sql.join(ids, sql`, `)}) ORDER BY id FOR UPDATE`);
+  }
   const result = await db.execute<{
     id: number;
     first_name: string;
@@ -59,6 +64,7 @@ export async function findApplicantStanding(db: Executor, userId: number, lock =
   };
 }
 
+/** The cosigner as they stand; for a new application, read after their row was locked (`alsoLock`). */
 export async function findCosigner(db: Executor, userId: number) {
   const [row] = await db
     .select({

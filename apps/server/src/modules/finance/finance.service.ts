@@ -1,3 +1,4 @@
+import { LIFECYCLE } from '@portal/domain/accounts/waiting';
 import {
   type ApplicationCreated,
   type AvailableCredit,
@@ -18,7 +19,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { chatField, type FinanceChat } from '../../platform/chat.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { type Notice, type NoticeDeps, sendNotice } from '../../platform/notices.ts';
 import { assertCanOn } from '../../platform/permissions.ts';
 import {
@@ -38,19 +39,30 @@ export interface FinanceDeps {
   notices: NoticeDeps;
 }
 
-const DELETED = 4;
-
 /**
  * The applicant, after the permission check on them (answered before existence, so a caller
- * outside the rule learns nothing); deleted users take no new applications.
+ * outside the rule learns nothing); deleted users take no new applications, and only an active
+ * one does (decision 077: not pending, rejected or a leaver). For a new application the status
+ * is read after the applicant's row is locked (with the cosigner's, `alsoLock`), so a status
+ * change in flight is waited for and seen.
  */
-async function applicantFor(db: Executor, actor: Actor, action: 'create' | 'read', userId: number, lock = false) {
+async function applicantFor(
+  db: Executor,
+  actor: Actor,
+  action: 'create' | 'read',
+  userId: number,
+  lock = false,
+  alsoLock: number[] = [],
+) {
   await assertCanOn(db, actor, action, 'finance-application', userId);
   // Money owed in one's own name is filed by someone else: an admin files for others only.
   if (action === 'create' && userId === actor.user.id)
     throw forbidden(FINANCE_MESSAGES.ownApplication, 'NO_PERMISSION');
-  const standing = await findApplicantStanding(db, userId, lock);
-  if (!standing || (action === 'create' && standing.status === DELETED)) throw notFound(FINANCE_MESSAGES.userNotFound);
+  const standing = await findApplicantStanding(db, userId, lock, alsoLock);
+  if (!standing || (action === 'create' && standing.status === LIFECYCLE.deleted))
+    throw notFound(FINANCE_MESSAGES.userNotFound);
+  if (action === 'create' && standing.status !== LIFECYCLE.active)
+    throw conflict(FINANCE_MESSAGES.applicantNotActive, undefined, 'APPLICANT_NOT_ACTIVE');
   return standing;
 }
 
@@ -185,8 +197,17 @@ export async function createCreditApplication(
   body: NewCreditApplication,
   request?: FastifyRequest,
 ): Promise<ApplicationCreated> {
+  // The cosigner's row is locked with the applicant's, before either is judged (decision 077).
+  const cosignerId = body.hasCosigner ? parseZCode(body.cosignerCode ?? '') : undefined;
   return deps.db.transaction(async (tx) => {
-    const applicant = await applicantFor(tx, actor, 'create', userId, true);
+    const applicant = await applicantFor(
+      tx,
+      actor,
+      'create',
+      userId,
+      true,
+      cosignerId === undefined ? [] : [cosignerId],
+    );
     const available = availableCents(applicant.maxCreditCents, applicant.outstandingCents);
     const errors: { field: string; message: string }[] = [];
     if (body.requestValueCents > available) {
@@ -203,17 +224,23 @@ export async function createCreditApplication(
     }
     let cosigner: Awaited<ReturnType<typeof findCosigner>>;
     if (body.hasCosigner) {
-      const cosignerId = parseZCode(body.cosignerCode ?? '');
       // A guarantee is put on the cosigner's name: the same rule as filing on them, so never an
       // admin holding a flag the actor lacks (answered before existence, as for the applicant).
       if (cosignerId !== undefined) await assertCanOn(tx, actor, 'create', 'finance-application', cosignerId);
+      // Read after their row was locked: a status change in flight has been waited for.
       cosigner = cosignerId === undefined ? undefined : await findCosigner(tx, cosignerId);
       if (cosignerId === undefined) {
         errors.push({ field: 'cosignerCode', message: FINANCE_MESSAGES.cosignerCode });
       } else if (cosignerId === applicant.id) {
         errors.push({ field: 'cosignerCode', message: FINANCE_MESSAGES.cosignerIsApplicant });
-      } else if (!cosigner || cosigner.status === DELETED) {
+      } else if (cosignerId === actor.user.id) {
+        // Whoever files the application does not also guarantee it (decision 077).
+        errors.push({ field: 'cosignerCode', message: FINANCE_MESSAGES.cosignerIsSubmitter });
+      } else if (!cosigner || cosigner.status === LIFECYCLE.deleted) {
         errors.push({ field: 'cosignerCode', message: FINANCE_MESSAGES.cosignerNotFound });
+      } else if (cosigner.status !== LIFECYCLE.active) {
+        // A guarantee by someone pending, rejected or gone is worth nothing (decision 077).
+        errors.push({ field: 'cosignerCode', message: FINANCE_MESSAGES.cosignerNotActive });
       }
     }
     if (errors.length) throw badRequest(errors[0]!.message, errors);

@@ -22,6 +22,8 @@ export interface FinanceApplicationsCardProps {
   userId: number;
   /** `Z-12: Name Surname`, as the dialogs name the applicant. */
   dealerName: string;
+  /** Lifecycle status active: only they take new applications (decision 077). */
+  active: boolean;
 }
 
 /**
@@ -32,11 +34,17 @@ export interface FinanceApplicationsCardProps {
 export function FinanceApplicationsCard(props: FinanceApplicationsCardProps) {
   const me = useSignedInUser();
   if (!userCan(me, 'create', 'finance-application')) return null;
-  // No application in one's own name (decision 073): one's own page shows the lists only.
-  return <FinanceApplications {...props} canFile={props.userId !== me.id} />;
+  // No application in one's own name (decision 073), nor for anyone not active (decision 077):
+  // those pages show the lists only.
+  return <FinanceApplications {...props} canFile={props.userId !== me.id && props.active} />;
 }
 
-function FinanceApplications({ userId, dealerName, canFile }: FinanceApplicationsCardProps & { canFile: boolean }) {
+function FinanceApplications({
+  userId,
+  dealerName,
+  active,
+  canFile,
+}: FinanceApplicationsCardProps & { canFile: boolean }) {
   const [dialog, setDialog] = useState<'support' | 'credit' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [supportPage, setSupportPage] = useState(1);
@@ -59,7 +67,9 @@ function FinanceApplications({ userId, dealerName, canFile }: FinanceApplication
               New Credit Application
             </Button>
           </Box>
-        ) : null}
+        ) : active ? null : (
+          <Typography color="text.secondary">{FINANCE_MESSAGES.applicantNotActive}</Typography>
+        )}
         {notice ? (
           <Alert severity="success" onClose={() => setNotice(null)}>
             {notice}

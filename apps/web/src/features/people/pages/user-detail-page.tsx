@@ -8,6 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { displayPhone } from '@portal/domain/people/phone';
+import { LIFECYCLE } from '@portal/domain/people/user-detail';
 import type { ComponentType } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { DetailGrid } from '../../../components/detail-grid';
@@ -21,8 +22,11 @@ import { FlagSwitch } from '../components/flag-switch';
 import { LoadFailure } from '../components/load-failure';
 import { UniversityStatusCard } from '../components/university-status-card';
 
-/** A card another feature adds to the page (the app hands it in: features do not import each other). */
-export type UserDetailPanel = ComponentType<{ userId: number; dealerName: string }>;
+/**
+ * A card another feature adds to the page (the app hands it in: features do not import each other).
+ * `active`: the person's lifecycle status is active (only they take new finance applications).
+ */
+export type UserDetailPanel = ComponentType<{ userId: number; dealerName: string; active: boolean }>;
 
 /** '/user-detail/{dealerId}' (spec 1 §2.10). */
 export function UserDetailPage({ financePanel: FinancePanel }: { financePanel?: UserDetailPanel } = {}) {
@@ -115,7 +119,13 @@ export function UserDetailPage({ financePanel: FinancePanel }: { financePanel?: 
             emailVerified={user.emailVerified}
             isOwnProfile={permissions.isSelf}
           />
-          {FinancePanel ? <FinancePanel userId={user.id} dealerName={`${user.zCode}: ${fullName(user)}`} /> : null}
+          {FinancePanel ? (
+            <FinancePanel
+              userId={user.id}
+              dealerName={`${user.zCode}: ${fullName(user)}`}
+              active={user.lifecycleStatusId === LIFECYCLE.active}
+            />
+          ) : null}
         </Box>
       </Box>
     </Box>
