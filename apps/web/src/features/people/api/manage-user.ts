@@ -10,8 +10,8 @@ import {
   type ChangeUserTypeRequest,
   EligibleManagersResponse,
   LinkOptions,
-  type StatusAction,
   type UpdateUserFlagsRequest,
+  type UserStatusRequest,
   type UpdateUserLinksRequest,
 } from '@portal/domain/people/manage-user';
 import { RevealedSecrets } from '@portal/domain/people/user-detail';
@@ -90,7 +90,7 @@ export function useChangeUserType(userId: number) {
 }
 
 export function useChangeStatus(userId: number) {
-  return useUserMutation((action: StatusAction) => send(`/api/people/${userId}/status`, 'POST', { action }), true);
+  return useUserMutation((input: UserStatusRequest) => send(`/api/people/${userId}/status`, 'POST', input), true);
 }
 
 export function useUpdateFlags(userId: number) {
