@@ -33,10 +33,9 @@ export function FlagSwitch({ userId, flag, label, checked, disabled }: FlagSwitc
   const [asking, setAsking] = useState<boolean | null>(null);
   const stepsUp = flag === 'isLeader';
 
-  const send = (value: boolean, currentPassword?: string) =>
-    update.mutate(
-      { [flag]: value, ...(currentPassword ? { currentPassword } : {}) },
-      {
+  const send = (value: boolean, currentPassword?: string) => {
+    const change: UpdateUserFlagsRequest = { [flag]: value };
+    update.mutate(currentPassword ? { ...change, currentPassword } : change, {
         onSuccess: (answer) => {
           setAsking(null);
           notify.success(answer.message);
@@ -47,8 +46,8 @@ export function FlagSwitch({ userId, flag, label, checked, disabled }: FlagSwitc
           setAsking(null);
           notify.failure(MANAGE_USER_MESSAGES.updateFailed, error);
         },
-      },
-    );
+    });
+  };
 
   return (
     <>
