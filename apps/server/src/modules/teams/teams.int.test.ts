@@ -461,7 +461,7 @@ describe('POST /api/teams/bulk-status', () => {
     const selected = await Promise.all(
       [true, false].map((isLeader) => createUser(ctx.db, { parentId: leader.id, isLeader, withoutLogin: true })),
     );
-    const ids = selected.map((user) => user.id);
+    const ids = selected.map((user) => user.id).sort((a, b) => a - b);
     const state = async () => {
       const statuses = await ctx.db.$client.query(
         'SELECT refs_user_lifecycle_status_id AS s FROM users_master WHERE id = ANY($1) ORDER BY id',
