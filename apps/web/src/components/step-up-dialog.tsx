@@ -96,12 +96,7 @@ export function StepUpDialog({
           <Button onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={danger ? 'error' : (color ?? 'primary')}
-            disabled={busy}
-          >
+          <Button type="submit" variant="contained" color={danger ? 'error' : (color ?? 'primary')} disabled={busy}>
             {confirmLabel}
           </Button>
         </DialogActions>

@@ -11,8 +11,8 @@ import {
   EligibleManagersResponse,
   LinkOptions,
   type UpdateUserFlagsRequest,
-  type UserStatusRequest,
   type UpdateUserLinksRequest,
+  type UserStatusRequest,
 } from '@portal/domain/people/manage-user';
 import { RevealedSecrets } from '@portal/domain/people/user-detail';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

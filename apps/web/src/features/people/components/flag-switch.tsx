@@ -36,16 +36,16 @@ export function FlagSwitch({ userId, flag, label, checked, disabled }: FlagSwitc
   const send = (value: boolean, currentPassword?: string) => {
     const change: UpdateUserFlagsRequest = { [flag]: value };
     update.mutate(currentPassword ? { ...change, currentPassword } : change, {
-        onSuccess: (answer) => {
-          setAsking(null);
-          notify.success(answer.message);
-        },
-        onError: (error) => {
-          // A missing or wrong password (or too many): said on the field, the prompt stays open.
-          if (stepUpRefusal(error)) return;
-          setAsking(null);
-          notify.failure(MANAGE_USER_MESSAGES.updateFailed, error);
-        },
+      onSuccess: (answer) => {
+        setAsking(null);
+        notify.success(answer.message);
+      },
+      onError: (error) => {
+        // A missing or wrong password (or too many): said on the field, the prompt stays open.
+        if (stepUpRefusal(error)) return;
+        setAsking(null);
+        notify.failure(MANAGE_USER_MESSAGES.updateFailed, error);
+      },
     });
   };
 

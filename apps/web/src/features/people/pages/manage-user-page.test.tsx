@@ -6,8 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, referenceLists } from '../../../test/profiles';
 import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
-import { adminView, makeUserDetail } from '../people-fixtures';
 import { TRAINER_PASSWORD_HELP } from '../components/flag-switch';
+import { adminView, makeUserDetail } from '../people-fixtures';
 import { ManageUserPage, STATUS_PASSWORD_HELP } from './manage-user-page';
 
 type Handler = (url: string, init?: RequestInit) => Response | undefined;
@@ -45,7 +45,14 @@ const problem = (status: number, detail: string) =>
 /** The server's refusal of the step-up password (403 STEP_UP_FAILED / REQUIRED, 429 STEP_UP_LOCKED). */
 const stepUpProblem = (status: number, code: string, detail: string) =>
   json(
-    { type: 'about:blank', title: 'Error', status, code, detail, errors: [{ field: 'currentPassword', message: detail }] },
+    {
+      type: 'about:blank',
+      title: 'Error',
+      status,
+      code,
+      detail,
+      errors: [{ field: 'currentPassword', message: detail }],
+    },
     status,
   );
 
@@ -325,7 +332,7 @@ describe('ManageUserPage (spec 1 §2.11)', () => {
     expect(bodyOf(fetchSpy, '/api/people/3/flags')).toEqual([{ growthLeader: true }]);
   });
 
-  it("asks a leader for their own password before Trainer on for a team member", async () => {
+  it('asks a leader for their own password before Trainer on for a team member', async () => {
     const fetchSpy = mockServer(makeUserDetail(), (url) =>
       url === '/api/people/3/flags' ? json({ message: 'Trainer status turned on' }) : undefined,
     );

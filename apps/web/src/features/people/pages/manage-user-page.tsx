@@ -39,7 +39,12 @@ export const STATUS_PASSWORD_HELP = "Your own password. Needed to change a user'
  */
 const STATUS_PROMPTS: Record<
   StatusAction,
-  { title: (user: UserDetail) => string; text: (user: UserDetail) => string; confirmLabel: string; color: 'warning' | 'success' | 'error' }
+  {
+    title: (user: UserDetail) => string;
+    text: (user: UserDetail) => string;
+    confirmLabel: string;
+    color: 'warning' | 'success' | 'error';
+  }
 > = {
   deactivate: {
     title: (user) => `Mark ${user.zCode} as inactive?`,
