@@ -116,7 +116,11 @@ test('the admin toggles Trainer and Growth Leader', async ({ page }) => {
   await expect(status.getByRole('switch', { name: 'Growth Leader' })).toBeChecked();
   await expect(page.getByText('Growth Leader', { exact: true })).toHaveCount(2);
 
+  // Trainer decides who is paid leader commission: the admin's own password first (decision 076).
   await status.getByRole('switch', { name: 'Trainer', exact: true }).click();
+  const turnOn = page.getByRole('dialog', { name: `Turn on Trainer status for Z-${dealer}` });
+  await turnOn.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await turnOn.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByText('Trainer status turned on')).toBeVisible();
   await expect(page.getByText('Trainer', { exact: true })).toHaveCount(2);
 
@@ -131,6 +135,9 @@ test('the admin toggles Trainer and Growth Leader', async ({ page }) => {
   await page.goto(`/user-detail/${dealer}`);
   await expect(page.getByRole('heading', { name: `Z-${dealer}: Toggled Journey` })).toBeVisible();
   await page.getByRole('switch', { name: 'Trainer Status' }).click();
+  const turnOff = page.getByRole('dialog', { name: `Turn off Trainer status for Z-${dealer}` });
+  await turnOff.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await turnOff.getByRole('button', { name: 'Turn off' }).click();
   await expect(page.getByText('Trainer status turned off')).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Trainer Status' })).not.toBeChecked();
 });
@@ -166,6 +173,10 @@ test('a leader is refused a user outside their branch, and manages one inside it
   await expect(actions.getByRole('button', { name: 'Change Password' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Change Manager' })).toHaveCount(0);
   await actions.getByRole('switch', { name: 'Trainer' }).click();
+  // The leader's own password (decision 076).
+  const turnOn = page.getByRole('dialog', { name: `Turn on Trainer status for Z-${member}` });
+  await turnOn.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await turnOn.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByText('Trainer status turned on')).toBeVisible();
   // Once on, a leader cannot turn it off again.
   await expect(actions.getByRole('switch', { name: 'Trainer' })).toBeDisabled();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { query } from './db.ts';
-import { expect, openAs, personas, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, openAs, personas, test } from './fixtures.ts';
 
 async function idOf(email: string): Promise<number> {
   const [row] = await query<{ id: number }>('SELECT id FROM users_master WHERE email = $1', [email]);
@@ -166,6 +166,8 @@ test('bulk selection stops at 500 rows, and the admin marks selected users inact
   await rows.nth(1).getByRole('checkbox').check();
   await expect(page.getByText('2 selected (up to 500)')).toBeVisible();
   await page.getByRole('button', { name: 'Mark As Inactive' }).click();
+  // A status decides who is paid leader commission: the admin's own password (decision 076).
+  await page.getByRole('dialog').getByLabel('Current password').fill(DEMO_PASSWORD);
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('2 users marked as inactive.')).toBeVisible();
   await expect(rows.nth(0).getByText('Inactive')).toBeVisible();

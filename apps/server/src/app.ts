@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(peopleRoutes(deps, guards));
   await app.register(onboardingRoutes(deps, guards));
   await app.register(approvalsRoutes(deps, guards));
-  await app.register(teamsRoutes(db, guards));
+  await app.register(teamsRoutes({ db, clock: deps.clock }, guards));
   await app.register(alertsRoutes(deps, guards));
   await app.register(ordersRoutes(db, guards));
   await app.register(universityRoutes(db, guards));

@@ -612,7 +612,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     flags: ['Users Management'],
     fresh: true,
     expect: ADMIN_ACTION_ON_USER,
-    sample: () => ({ body: { action: 'deactivate' } }),
+    // With the acting admin's own password (step-up, decision 076), so a deny is authorisation's.
+    sample: (s) => ({ body: { action: 'deactivate', currentPassword: s.password } }),
   },
   {
     route: 'PUT /api/people/{id}/flags',
@@ -621,7 +622,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     fresh: true,
     note: 'Trainer on: a leader may, for their downstream only',
     expect: LEADER_ON_DOWNSTREAM,
-    sample: () => ({ body: { isLeader: true } }),
+    // With the acting person's own password (step-up, decision 076), so a deny is authorisation's.
+    sample: (s) => ({ body: { isLeader: true, currentPassword: s.password } }),
   },
   {
     route: 'POST /api/people/{id}/reveal',
@@ -719,7 +721,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     flags: ['Users Management'],
     fresh: true,
     expect: ADMIN_ACTION_ON_USER,
-    sample: (s) => ({ body: { action: 'deactivate', userIds: [s.target.id] } }),
+    // With the acting admin's own password (step-up, decision 076), so a deny is authorisation's.
+    sample: (s) => ({ body: { action: 'deactivate', userIds: [s.target.id], currentPassword: s.password } }),
   },
   { route: 'GET /api/teams/export', flags: ['Users Management'], expect: FLAGGED_ADMINS },
 

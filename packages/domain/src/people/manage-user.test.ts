@@ -65,6 +65,9 @@ describe('flagChangeRefusal (spec 1 §4 leader flag, §6)', () => {
     expect(UpdateUserFlagsRequest.safeParse({}).success).toBe(false);
     expect(UpdateUserFlagsRequest.safeParse({ isAdmin: true }).success).toBe(false);
     expect(UpdateUserFlagsRequest.safeParse({ growthLeader: false }).success).toBe(true);
+    // The step-up password is not a flag (decision 076).
+    expect(UpdateUserFlagsRequest.safeParse({ currentPassword: 'Secret123' }).success).toBe(false);
+    expect(UpdateUserFlagsRequest.safeParse({ isLeader: true, currentPassword: 'Secret123' }).success).toBe(true);
   });
 });
 

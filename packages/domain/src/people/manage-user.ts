@@ -161,7 +161,14 @@ export type ChangeUserTypeRequest = z.infer<typeof ChangeUserTypeRequest>;
 export const StatusAction = z.enum(['deactivate', 'reactivate', 'delete']);
 export type StatusAction = z.infer<typeof StatusAction>;
 
-export const UserStatusRequest = z.object({ action: StatusAction });
+export const UserStatusRequest = z.object({
+  action: StatusAction,
+  /**
+   * The acting admin's own password (step-up, decision 076): a status decides whether a leader is
+   * paid the leader lines on their branch's sales.
+   */
+  currentPassword: z.string().max(128).optional(),
+});
 export type UserStatusRequest = z.infer<typeof UserStatusRequest>;
 
 export const STATUS_REFUSALS = {
@@ -193,8 +200,17 @@ export const UpdateUserFlagsRequest = z
     isLeader: z.boolean().optional(),
     growthLeader: z.boolean().optional(),
     isLeaderBlocked: z.boolean().optional(),
+    /**
+     * The acting person's own password (step-up, decision 076), asked when Trainer status changes:
+     * it decides who is paid the leader lines on a branch's sales. Not a flag.
+     */
+    currentPassword: z.string().max(128).optional(),
   })
-  .refine((value) => Object.values(value).some((flag) => flag !== undefined), { message: 'Nothing to change' });
+  .refine(
+    ({ isLeader, growthLeader, isLeaderBlocked }) =>
+      [isLeader, growthLeader, isLeaderBlocked].some((flag) => flag !== undefined),
+    { message: 'Nothing to change' },
+  );
 export type UpdateUserFlagsRequest = z.infer<typeof UpdateUserFlagsRequest>;
 
 export const FLAG_REFUSALS = {

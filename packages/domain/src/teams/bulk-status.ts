@@ -22,6 +22,11 @@ export const BulkStatusRequest = z.object({
     .array(z.number().int().positive().max(MAX_ROW_ID))
     .min(1, 'Please select at least one row.')
     .max(BULK_SELECTION_CAP, BULK_CAP_MESSAGE),
+  /**
+   * The acting admin's own password (step-up, decision 076), asked when at least one selected user
+   * changes: a status decides whether a leader is paid the leader lines on their branch's sales.
+   */
+  currentPassword: z.string().max(128).optional(),
 });
 export type BulkStatusRequest = z.infer<typeof BulkStatusRequest>;
 

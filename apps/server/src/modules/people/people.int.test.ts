@@ -253,7 +253,10 @@ describe('leader flags', () => {
   it('lets a non-admin leader switch Trainer on for a reachable user once, stamping is_leader_date', async () => {
     const trainee = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
     const started = Date.now();
-    const on = await call(cookies.leader, 'PUT', `/api/people/${trainee.id}/flags`, { isLeader: true });
+    const on = await call(cookies.leader, 'PUT', `/api/people/${trainee.id}/flags`, {
+      isLeader: true,
+      currentPassword: PASSWORD,
+    });
     expect(on.statusCode).toBe(200);
     const after = await row(trainee.id);
     expect(after.isLeader).toBe(true);
@@ -291,12 +294,20 @@ describe('leader flags', () => {
     expect(after.growthLeader).toBe(true);
     expect(after.growthLeaderTime!.getTime()).toBeGreaterThanOrEqual(started - 1000);
 
-    await call(cookies.admin, 'PUT', `/api/people/${target.id}/flags`, { isLeader: true, isLeaderBlocked: true });
+    await call(cookies.admin, 'PUT', `/api/people/${target.id}/flags`, {
+      isLeader: true,
+      isLeaderBlocked: true,
+      currentPassword: PASSWORD,
+    });
     after = await row(target.id);
     expect(after).toMatchObject({ isLeader: true, isLeaderBlocked: true });
     expect(after.isLeaderDate).not.toBeNull();
 
-    await call(cookies.admin, 'PUT', `/api/people/${target.id}/flags`, { isLeader: false, growthLeader: false });
+    await call(cookies.admin, 'PUT', `/api/people/${target.id}/flags`, {
+      isLeader: false,
+      growthLeader: false,
+      currentPassword: PASSWORD,
+    });
     after = await row(target.id);
     expect(after).toMatchObject({ isLeader: false, growthLeader: false, growthLeaderTime: null });
 
@@ -484,7 +495,8 @@ describe('change manager', () => {
 describe('status', () => {
   it('marks inactive (2 → 3), reactivates (3 → 2) and deletes (→ 4), each with an audit row', async () => {
     const target = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
-    const act = (action: string) => call(cookies.admin, 'POST', `/api/people/${target.id}/status`, { action });
+    const act = (action: string) =>
+      call(cookies.admin, 'POST', `/api/people/${target.id}/status`, { action, currentPassword: PASSWORD });
     expect((await act('reactivate')).json().detail).toBe(STATUS_REFUSALS.reactivate);
     expect((await act('deactivate')).statusCode).toBe(200);
     expect((await row(target.id)).refsUserLifecycleStatusId).toBe(3);
@@ -508,7 +520,10 @@ describe('status', () => {
     const { release, done: grant } = holdOpen(ctx.db, (tx) => grantFeatures(tx, otherAdmin.id, ['Commissions']));
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const response = call(cookies.admin, 'POST', `/api/people/${otherAdmin.id}/status`, { action: 'deactivate' });
+      const response = call(cookies.admin, 'POST', `/api/people/${otherAdmin.id}/status`, {
+        action: 'deactivate',
+        currentPassword: PASSWORD,
+      });
       await untilLockWaiters(ctx.db);
       release();
       await grant;
@@ -1110,6 +1125,204 @@ describe("step-up: the acting admin's password on Change Manager", () => {
     expect((await row(head.id)).parentId).toBe(otherLeader.id);
   });
 });
+
+// Decision 076: the leader lines of a branch's sales go to the ancestors that are Trainers (is_leader)
+// and active (status 2), numbered by depth: turning Trainer on or off, or changing a status, changes
+// who is paid them. A session alone (everyone signs in by phone and pin) must not do it.
+describe("step-up: the acting person's password on Trainer status and lifecycle status", () => {
+  const REQUIRED = {
+    code: 'STEP_UP_REQUIRED',
+    errors: [{ field: 'currentPassword', message: 'Please enter your current password.' }],
+  };
+  const FAILED = {
+    code: 'STEP_UP_FAILED',
+    errors: [{ field: 'currentPassword', message: 'Your current password is incorrect.' }],
+  };
+
+  async function wrongCount(user: UserRow) {
+    const rows = await ctx.db
+      .select()
+      .from(authSignInFailure)
+      .where(eq(authSignInFailure.account, `step-up:${user.authId}`));
+    return rows.length;
+  }
+
+  async function usersManager(key: string) {
+    const acting = await person(key, { isAdmin: true });
+    await grantFeatures(ctx.db, acting.id, ['Users Management']);
+    return acting;
+  }
+
+  it('an admin turning Trainer on or off: refused without the password or with a wrong one, made with it', async () => {
+    const acting = await usersManager('stepUpTrainer');
+    const target = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    const url = `/api/people/${target.id}/flags`;
+
+    const none = await call(cookies.stepUpTrainer, 'PUT', url, { isLeader: true });
+    expect(none.statusCode).toBe(403);
+    expect(none.json()).toMatchObject(REQUIRED);
+    const wrong = await call(cookies.stepUpTrainer, 'PUT', url, { isLeader: true, currentPassword: 'NotMine99' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject(FAILED);
+    // With another flag in the same request: refused whole, the other flag unchanged too.
+    const both = await call(cookies.stepUpTrainer, 'PUT', url, { isLeader: true, growthLeader: true });
+    expect(both.json()).toMatchObject(REQUIRED);
+    expect(await row(target.id)).toMatchObject({ isLeader: false, isLeaderDate: null, growthLeader: false });
+    expect(await auditOf(target.id, 'user.flags.change')).toHaveLength(0);
+    expect(await wrongCount(acting)).toBe(1);
+
+    const on = await call(cookies.stepUpTrainer, 'PUT', url, { isLeader: true, currentPassword: PASSWORD });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().message).toBe('Trainer status turned on');
+    expect((await row(target.id)).isLeader).toBe(true);
+    const [audit] = await auditOf(target.id, 'user.flags.change');
+    expect(audit).toMatchObject({ actorUserId: acting.id, after: { isLeader: true } });
+    expect(JSON.stringify(audit)).not.toContain(PASSWORD);
+
+    // Trainer on again changes nothing: no password asked, none counted, no audit.
+    const same = await call(cookies.stepUpTrainer, 'PUT', url, { isLeader: true, currentPassword: 'NotMine99' });
+    expect(same.statusCode).toBe(200);
+    // Growth Leader and Block Trainer Status select no payee: a session alone changes them.
+    const growth = await call(cookies.stepUpTrainer, 'PUT', url, { growthLeader: true });
+    expect(growth.statusCode).toBe(200);
+    const block = await call(cookies.stepUpTrainer, 'PUT', url, { isLeaderBlocked: true });
+    expect(block.statusCode).toBe(200);
+    expect(await row(target.id)).toMatchObject({ isLeader: true, growthLeader: true, isLeaderBlocked: true });
+    expect(await auditOf(target.id, 'user.flags.change')).toHaveLength(3);
+    expect(await wrongCount(acting)).toBe(1);
+
+    // Off hands the leader lines on to the next Trainer up: the same step-up.
+    const offNone = await call(cookies.stepUpTrainer, 'PUT', url, { isLeader: false });
+    expect(offNone.statusCode).toBe(403);
+    expect(offNone.json()).toMatchObject(REQUIRED);
+    const offWrong = await call(cookies.stepUpTrainer, 'PUT', url, { isLeader: false, currentPassword: 'NotMine99' });
+    expect(offWrong.statusCode).toBe(403);
+    expect(offWrong.json()).toMatchObject(FAILED);
+    expect((await row(target.id)).isLeader).toBe(true);
+    expect(await auditOf(target.id, 'user.flags.change')).toHaveLength(3);
+    expect(await wrongCount(acting)).toBe(2);
+
+    const off = await call(cookies.stepUpTrainer, 'PUT', url, { isLeader: false, currentPassword: PASSWORD });
+    expect(off.statusCode).toBe(200);
+    expect(await row(target.id)).toMatchObject({ isLeader: false, isLeaderDate: null });
+    expect(await auditOf(target.id, 'user.flags.change')).toHaveLength(4);
+  });
+
+  it('a leader turning Trainer on for a downline: the same, and the refusals before it ask nothing', async () => {
+    const acting = await person('stepUpLeader', { parentId: admin.id, isLeader: true, refsUserTierId: 3 });
+    const trainee = await createUser(ctx.db, { parentId: acting.id, withoutLogin: true });
+    const blocked = await createUser(ctx.db, { parentId: acting.id, isLeaderBlocked: true, withoutLogin: true });
+    const url = `/api/people/${trainee.id}/flags`;
+
+    const none = await call(cookies.stepUpLeader, 'PUT', url, { isLeader: true });
+    expect(none.statusCode).toBe(403);
+    expect(none.json()).toMatchObject(REQUIRED);
+    const wrong = await call(cookies.stepUpLeader, 'PUT', url, { isLeader: true, currentPassword: 'NotMine99' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject(FAILED);
+    expect(await row(trainee.id)).toMatchObject({ isLeader: false, isLeaderDate: null });
+    expect(await auditOf(trainee.id, 'user.flags.change')).toHaveLength(0);
+    expect(await wrongCount(acting)).toBe(1);
+
+    const on = await call(cookies.stepUpLeader, 'PUT', url, { isLeader: true, currentPassword: PASSWORD });
+    expect(on.statusCode).toBe(200);
+    expect((await row(trainee.id)).isLeader).toBe(true);
+    expect(await auditOf(trainee.id, 'user.flags.change')).toHaveLength(1);
+
+    // What a leader may not do is refused as before, with a wrong password asked or counted for none of it.
+    const refusals: Array<[string, object, string]> = [
+      [url, { isLeader: true, currentPassword: 'NotMine99' }, FLAG_REFUSALS.already],
+      [url, { isLeader: false, currentPassword: 'NotMine99' }, FLAG_REFUSALS.turnOff],
+      [`/api/people/${blocked.id}/flags`, { isLeader: true, currentPassword: 'NotMine99' }, FLAG_REFUSALS.blocked],
+      [`/api/people/${acting.id}/flags`, { isLeader: true, currentPassword: 'NotMine99' }, FLAG_REFUSALS.self],
+      [`/api/people/${outsider.id}/flags`, { isLeader: true, currentPassword: 'NotMine99' }, NO_PERMISSION],
+    ];
+    for (const [target, payload, detail] of refusals) {
+      const response = await call(cookies.stepUpLeader, 'PUT', target, payload);
+      expect(response.statusCode, detail).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'NO_PERMISSION', detail });
+    }
+    expect(await wrongCount(acting)).toBe(1);
+    expect((await row(blocked.id)).isLeader).toBe(false);
+  });
+
+  it('Mark As Inactive, Reactivate User and Delete: refused without the password or with a wrong one', async () => {
+    const acting = await usersManager('stepUpStatus');
+    const target = await createUser(ctx.db, { parentId: leader.id, isLeader: true, withoutLogin: true });
+    const url = `/api/people/${target.id}/status`;
+    const steps: Array<[string, number, number]> = [
+      ['deactivate', 2, 3],
+      ['reactivate', 3, 2],
+      ['delete', 2, 4],
+    ];
+    let wrongs = 0;
+    for (const [action, from, to] of steps) {
+      const none = await call(cookies.stepUpStatus, 'POST', url, { action });
+      expect(none.statusCode, action).toBe(403);
+      expect(none.json()).toMatchObject(REQUIRED);
+      const wrong = await call(cookies.stepUpStatus, 'POST', url, { action, currentPassword: 'NotMine99' });
+      expect(wrong.statusCode, action).toBe(403);
+      expect(wrong.json()).toMatchObject(FAILED);
+      wrongs += 1;
+      expect((await row(target.id)).refsUserLifecycleStatusId, action).toBe(from);
+      expect(await auditOf(target.id, `user.status.${action}`), action).toHaveLength(0);
+      expect(await wrongCount(acting)).toBe(wrongs);
+
+      const ok = await call(cookies.stepUpStatus, 'POST', url, { action, currentPassword: PASSWORD });
+      expect(ok.statusCode, action).toBe(200);
+      expect((await row(target.id)).refsUserLifecycleStatusId, action).toBe(to);
+      const [audit] = await auditOf(target.id, `user.status.${action}`);
+      expect(audit, action).toMatchObject({
+        actorUserId: acting.id,
+        before: { lifecycleStatusId: from },
+        after: { lifecycleStatusId: to },
+      });
+      expect(JSON.stringify(audit)).not.toContain(PASSWORD);
+    }
+
+    // A change the status rules refuse changes nothing and asks nothing (no wrong password counted).
+    const again = await call(cookies.stepUpStatus, 'POST', url, { action: 'delete', currentPassword: 'NotMine99' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(STATUS_REFUSALS.delete);
+    const own = await call(cookies.stepUpStatus, 'POST', `/api/people/${acting.id}/status`, {
+      action: 'deactivate',
+      currentPassword: 'NotMine99',
+    });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().detail).toBe(STATUS_REFUSALS.self);
+    expect(await wrongCount(acting)).toBe(wrongs);
+  });
+
+  it('counts wrong passwords of Trainer and status changes toward the step-up lock', async () => {
+    const acting = await usersManager('stepUpPayeeLock');
+    const target = await createUser(ctx.db, { parentId: leader.id, withoutLogin: true });
+    for (let i = 1; i <= 5; i++) {
+      const guess =
+        i % 2
+          ? await call(cookies.stepUpPayeeLock, 'PUT', `/api/people/${target.id}/flags`, {
+              isLeader: true,
+              currentPassword: `Guess${i}`,
+            })
+          : await call(cookies.stepUpPayeeLock, 'POST', `/api/people/${target.id}/status`, {
+              action: 'deactivate',
+              currentPassword: `Guess${i}`,
+            });
+      expect(guess.statusCode).toBe(403);
+    }
+    expect(await wrongCount(acting)).toBe(5);
+    for (const [method, url, payload] of [
+      ['PUT', `/api/people/${target.id}/flags`, { isLeader: true, currentPassword: PASSWORD }],
+      ['POST', `/api/people/${target.id}/status`, { action: 'deactivate', currentPassword: PASSWORD }],
+    ] as const) {
+      const locked = await call(cookies.stepUpPayeeLock, method, url, payload);
+      expect(locked.statusCode, url).toBe(429);
+      expect(locked.json()).toMatchObject({ code: 'STEP_UP_LOCKED', errors: [{ field: 'currentPassword' }] });
+      expect(locked.headers['retry-after']).toBeDefined();
+    }
+    expect(await row(target.id)).toMatchObject({ isLeader: false, refsUserLifecycleStatusId: 2 });
+  });
+});
+
 describe('suppliers, product types and deals', () => {
   it('lets a leader set suppliers and product types of a team member, not deals', async () => {
     const fibre = await createProductType(ctx.db, 'Fibre links');

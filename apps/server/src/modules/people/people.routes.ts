@@ -206,7 +206,7 @@ export const peopleRoutes =
           response: { 200: ActionResult },
         },
       },
-      (request) => changeUserStatus(db, actorOf(request), request.params.id, request.body, request),
+      (request) => changeUserStatus(deps, actorOf(request), request.params.id, request.body, request),
     );
 
     app.put(
@@ -221,6 +221,6 @@ export const peopleRoutes =
           response: { 200: ActionResult },
         },
       },
-      (request) => updateUserFlags(db, actorOf(request), request.params.id, request.body, request),
+      (request) => updateUserFlags(deps, actorOf(request), request.params.id, request.body, request),
     );
   };

@@ -756,17 +756,25 @@ const STATUS_MESSAGES = {
 
 /** POST /api/people/{id}/status (admin): Mark As Inactive, Reactivate User, Delete (spec 1 §4). */
 export async function changeUserStatus(
-  db: Database,
+  deps: PeopleDeps,
   actor: Actor,
   userId: number,
   input: UserStatusRequest,
   request?: AuditRequest,
 ): Promise<ActionResult> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const { user } = await lockAuthorisedUser(tx, actor, 'update', 'lifecycle-status', userId);
     if (userId === actor.user.id) throw conflict(STATUS_REFUSALS.self, undefined, 'STATUS_NOT_ALLOWED');
     const next = nextLifecycleStatus(user.refsUserLifecycleStatusId, input.action);
     if ('error' in next) throw conflict(next.error, undefined, 'STATUS_NOT_ALLOWED');
+    // Step-up (decision 076): only an active Trainer is paid the leader lines on their branch's
+    // sales, so every status change adds or removes a payee (or hands the lines to the next Trainer
+    // up): a session alone is not enough. Every change that passes the checks above writes;
+    // wrong passwords count toward the lock.
+    await assertCurrentPassword(tx, actor.authId, input.currentPassword, undefined, {
+      clock: deps.clock,
+      failures: deps.db,
+    });
     await updateUserRow(tx, user.id, { refsUserLifecycleStatusId: next.status, ...stamp(actor) });
     await writeAudit(tx, {
       actor,
@@ -786,19 +794,27 @@ export async function changeUserStatus(
  * growth_leader_time) and Block Trainer Status, by the rules of spec 1 §4 and §6.
  */
 export async function updateUserFlags(
-  db: Database,
+  deps: PeopleDeps,
   actor: Actor,
   userId: number,
   input: UpdateUserFlagsRequest,
   request?: AuditRequest,
 ): Promise<ActionResult> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const { user, target } = await lockAuthorisedUser(tx, actor, 'read', 'person', userId);
     const refusal = flagChangeRefusal(permissionActor(actor), target, input);
     if (refusal) throw refuse(refusal);
     const now = new Date();
     const fields: Partial<UserRow> = {};
     if (input.isLeader !== undefined && input.isLeader !== user.isLeader) {
+      // Step-up (decision 076): the leader lines on a branch's sales go to the active Trainers above
+      // it, so Trainer on makes this user a payee and off hands their lines to the next Trainer up.
+      // Asked of the actor (an admin, or a leader turning it on for their downstream) only when it
+      // changes; Growth Leader and Block Trainer Status select no payee. Wrong ones count.
+      await assertCurrentPassword(tx, actor.authId, input.currentPassword, undefined, {
+        clock: deps.clock,
+        failures: deps.db,
+      });
       fields.isLeader = input.isLeader;
       fields.isLeaderDate = input.isLeader ? now : null;
     }

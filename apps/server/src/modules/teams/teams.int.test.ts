@@ -348,6 +348,7 @@ describe('POST /api/teams/bulk-status', () => {
     const response = await bulk(adminCookie, {
       action: 'deactivate',
       userIds: [...targets, inactive.id, admin.id, targets[0]],
+      currentPassword: PASSWORD,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -378,14 +379,18 @@ describe('POST /api/teams/bulk-status', () => {
       expect(audit.request_id).toBeTruthy();
     }
 
-    const back = await bulk(adminCookie, { action: 'reactivate', userIds: targets });
+    const back = await bulk(adminCookie, { action: 'reactivate', userIds: targets, currentPassword: PASSWORD });
     expect(back.json()).toEqual({ updated: targets, skipped: [] });
   });
 
   it('refuses, changing nothing, when the selection holds an admin with a flag the caller lacks', async () => {
     const commissionsAdmin = await createUser(ctx.db, { isAdmin: true, withoutLogin: true });
     await grantFeatures(ctx.db, commissionsAdmin.id, ['Users Management', 'Commissions']);
-    const response = await bulk(adminCookie, { action: 'deactivate', userIds: [crowd[6]!.id, commissionsAdmin.id] });
+    const response = await bulk(adminCookie, {
+      action: 'deactivate',
+      userIds: [crowd[6]!.id, commissionsAdmin.id],
+      currentPassword: PASSWORD,
+    });
     expect(response.statusCode).toBe(403);
     const { rows } = await ctx.db.$client.query(
       'SELECT refs_user_lifecycle_status_id AS s FROM users_master WHERE id = ANY($1) ORDER BY id',
@@ -397,7 +402,7 @@ describe('POST /api/teams/bulk-status', () => {
       method: 'POST',
       url: `/api/people/${commissionsAdmin.id}/status`,
       headers: { cookie: adminCookie, origin: TEST_ORIGIN },
-      payload: { action: 'deactivate' },
+      payload: { action: 'deactivate', currentPassword: PASSWORD },
     });
     expect(single.statusCode).toBe(403);
   });
@@ -410,7 +415,7 @@ describe('POST /api/teams/bulk-status', () => {
     const { release, done: grant } = holdOpen(ctx.db, (tx) => grantFeatures(tx, otherAdmin.id, ['Commissions']));
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const response = bulk(adminCookie, { action: 'deactivate', userIds: [otherAdmin.id] });
+      const response = bulk(adminCookie, { action: 'deactivate', userIds: [otherAdmin.id], currentPassword: PASSWORD });
       await untilLockWaiters(ctx.db);
       release();
       await grant;
@@ -438,6 +443,71 @@ describe('POST /api/teams/bulk-status', () => {
 
   it('refuses an empty selection', async () => {
     expect((await bulk(adminCookie, { action: 'deactivate', userIds: [] })).statusCode).toBe(400);
+  });
+
+  // Decision 076: a status decides whether a leader is paid the leader lines on their branch's
+  // sales, so a bulk change needs the acting admin's own password, once per request.
+  it("needs the acting admin's password when a selected user would change: none or a wrong one changes nobody", async () => {
+    const acting = await createUser(ctx.db, { isAdmin: true, password: PASSWORD });
+    await grantFeatures(ctx.db, acting.id, ['Users Management']);
+    const cookie = await ctx.signIn(acting.email!, PASSWORD);
+    const wrongs = async () => {
+      const { rows } = await ctx.db.$client.query(
+        'SELECT count(*)::int AS n FROM auth_sign_in_failure WHERE account = $1',
+        [`step-up:${acting.authId}`],
+      );
+      return rows[0].n as number;
+    };
+    const selected = await Promise.all(
+      [true, false].map((isLeader) => createUser(ctx.db, { parentId: leader.id, isLeader, withoutLogin: true })),
+    );
+    const ids = selected.map((user) => user.id).sort((a, b) => a - b);
+    const state = async () => {
+      const statuses = await ctx.db.$client.query(
+        'SELECT refs_user_lifecycle_status_id AS s FROM users_master WHERE id = ANY($1) ORDER BY id',
+        [ids],
+      );
+      const audits = await ctx.db.$client.query(
+        "SELECT count(*)::int AS n FROM audit_log WHERE entity = 'users_master' AND entity_id = ANY($1)",
+        [ids.map(String)],
+      );
+      return { statuses: statuses.rows.map((row) => row.s), audits: audits.rows[0].n };
+    };
+
+    const none = await bulk(cookie, { action: 'deactivate', userIds: ids });
+    expect(none.statusCode).toBe(403);
+    expect(none.json()).toMatchObject({
+      code: 'STEP_UP_REQUIRED',
+      errors: [{ field: 'currentPassword', message: 'Please enter your current password.' }],
+    });
+    const wrong = await bulk(cookie, { action: 'deactivate', userIds: ids, currentPassword: 'NotMine99' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({
+      code: 'STEP_UP_FAILED',
+      errors: [{ field: 'currentPassword', message: 'Your current password is incorrect.' }],
+    });
+    expect(await state()).toEqual({ statuses: [2, 2], audits: 0 });
+    expect(await wrongs()).toBe(1);
+
+    const ok = await bulk(cookie, { action: 'deactivate', userIds: ids, currentPassword: PASSWORD });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ updated: ids, skipped: [] });
+    expect(await state()).toEqual({ statuses: [3, 3], audits: 2 });
+
+    // Nobody eligible (all already inactive, or only oneself): nothing changes, nothing is asked.
+    const noneEligible = await bulk(cookie, {
+      action: 'deactivate',
+      userIds: [...ids, acting.id],
+      currentPassword: 'NotMine99',
+    });
+    expect(noneEligible.statusCode).toBe(200);
+    expect(noneEligible.json().updated).toEqual([]);
+    // Refused by the permission first: no password asked or counted.
+    const refused = await bulk(leaderCookie, { action: 'reactivate', userIds: ids });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('FORBIDDEN');
+    expect(await wrongs()).toBe(1);
+    expect(await state()).toEqual({ statuses: [3, 3], audits: 2 });
   });
 });
 

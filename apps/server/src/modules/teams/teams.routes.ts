@@ -9,13 +9,14 @@ import {
 } from '@portal/domain/teams/team-list';
 import { UsersExportPage, UsersExportQuery } from '@portal/domain/teams/users-export';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
+import type { AppDependencies } from '../../app-dependencies.ts';
 import { type AccessGuards, actorOf } from '../../platform/access.ts';
 import { bulkChangeStatus, dealerDetail, exportUsers, listDealers, listDownstream } from './teams.service.ts';
 
 export const teamsRoutes =
-  (db: Database, guards: AccessGuards): FastifyPluginAsyncZod =>
+  (deps: Pick<AppDependencies, 'db' | 'clock'>, guards: AccessGuards): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db } = deps;
     app.get(
       '/api/teams/dealers',
       {
@@ -70,7 +71,7 @@ export const teamsRoutes =
           response: { 200: BulkStatusResult },
         },
       },
-      (request) => bulkChangeStatus(db, actorOf(request), request.body, request),
+      (request) => bulkChangeStatus(deps, actorOf(request), request.body, request),
     );
 
     app.get(

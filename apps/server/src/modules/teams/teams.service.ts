@@ -15,11 +15,13 @@ import {
 import { parseTeamSearch } from '@portal/domain/teams/team-search';
 import type { UsersExportPage, UsersExportQuery } from '@portal/domain/teams/users-export';
 import type { FastifyRequest } from 'fastify';
+import type { AppDependencies } from '../../app-dependencies.ts';
 import type { Database } from '../../db/client.ts';
 import { ACCESS_DENIED, type Actor } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { assertActorCan, permissionActor } from '../../platform/permissions.ts';
+import { assertCurrentPassword } from '../../platform/step-up.ts';
 import { countsAreFresh, decodeCursor, encodeCursor, listFingerprint } from './team-cursor.ts';
 import {
   countAllUsers,
@@ -42,6 +44,9 @@ const NO_PERMISSION = "You don't have permission to perform this action. Please 
 const dealerNotFound = (id: number) => `Dealer with ID ${id} not found`;
 
 type TeamRole = 'admin' | 'leader';
+
+/** What the bulk status change needs: the database and the clock of the step-up lock. */
+export type BulkStatusDeps = Pick<AppDependencies, 'db' | 'clock'>;
 
 /**
  * Who may open the team lists (spec 1 §2.2, §2.8, §6): leaders (their own downstream) and admins
@@ -229,7 +234,7 @@ export async function dealerDetail(db: Database, actor: Actor, dealerId: number)
  * its own audit row. The caller's own row and rows in another status are left and reported.
  */
 export async function bulkChangeStatus(
-  db: Database,
+  deps: BulkStatusDeps,
   actor: Actor,
   body: BulkStatusRequest,
   request: Pick<FastifyRequest, 'id' | 'ip'>,
@@ -237,7 +242,7 @@ export async function bulkChangeStatus(
   if (teamRoleOf(actor) !== 'admin') throw forbidden(NO_PERMISSION);
   const { from, to } = BULK_STATUS_ACTIONS[body.action];
   const ids = [...new Set(body.userIds)].sort((a, b) => a - b);
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const found = await lockUsersForStatus(tx, ids);
     const statusById = new Map(found.map((row) => [row.id, row.lifecycleStatusId]));
     const missing = ids.find((id) => !statusById.has(id));
@@ -259,6 +264,15 @@ export async function bulkChangeStatus(
       if (id === actor.user.id) skipped.push({ id, reason: 'self' });
       else if (statusById.get(id) !== from) skipped.push({ id, reason: 'wrong_status' });
       else eligible.push(id);
+    }
+    // Step-up (decision 076), once per request and only when someone changes: only an active
+    // Trainer is paid the leader lines on their branch's sales, so a status change adds or removes
+    // a payee. A session alone is not enough; wrong passwords count toward the lock.
+    if (eligible.length) {
+      await assertCurrentPassword(tx, actor.authId, body.currentPassword, undefined, {
+        clock: deps.clock,
+        failures: deps.db,
+      });
     }
     const updated = eligible.length
       ? await setLifecycleStatus(tx, { ids: eligible, from, to, actorId: actor.user.id, actorAuthId: actor.authId })

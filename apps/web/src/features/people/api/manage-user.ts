@@ -10,9 +10,9 @@ import {
   type ChangeUserTypeRequest,
   EligibleManagersResponse,
   LinkOptions,
-  type StatusAction,
   type UpdateUserFlagsRequest,
   type UpdateUserLinksRequest,
+  type UserStatusRequest,
 } from '@portal/domain/people/manage-user';
 import { RevealedSecrets } from '@portal/domain/people/user-detail';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -90,7 +90,7 @@ export function useChangeUserType(userId: number) {
 }
 
 export function useChangeStatus(userId: number) {
-  return useUserMutation((action: StatusAction) => send(`/api/people/${userId}/status`, 'POST', { action }), true);
+  return useUserMutation((input: UserStatusRequest) => send(`/api/people/${userId}/status`, 'POST', input), true);
 }
 
 export function useUpdateFlags(userId: number) {

@@ -21,7 +21,17 @@ import { Link as RouterLink } from 'react-router';
 import { alertToPath, childDealerDownstreamPath, userDetailPath } from '../../../lib/paths';
 import { FlagSwitch } from './flag-switch';
 
-export type ManageDialog = 'edit' | 'password' | 'manager' | 'links' | 'user-type' | 'id-photo' | 'headshot' | 'delete';
+export type ManageDialog =
+  | 'edit'
+  | 'password'
+  | 'manager'
+  | 'links'
+  | 'user-type'
+  | 'id-photo'
+  | 'headshot'
+  | 'deactivate'
+  | 'reactivate'
+  | 'delete';
 
 function SideCard({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -6,8 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, referenceLists } from '../../../test/profiles';
 import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
+import { TRAINER_PASSWORD_HELP } from '../components/flag-switch';
 import { adminView, makeUserDetail } from '../people-fixtures';
-import { ManageUserPage } from './manage-user-page';
+import { ManageUserPage, STATUS_PASSWORD_HELP } from './manage-user-page';
 
 type Handler = (url: string, init?: RequestInit) => Response | undefined;
 
@@ -40,6 +41,23 @@ function renderPage(id = 3) {
 
 const problem = (status: number, detail: string) =>
   json({ type: 'about:blank', title: 'Error', status, code: 'X', detail }, status);
+
+/** The server's refusal of the step-up password (403 STEP_UP_FAILED / REQUIRED, 429 STEP_UP_LOCKED). */
+const stepUpProblem = (status: number, code: string, detail: string) =>
+  json(
+    {
+      type: 'about:blank',
+      title: 'Error',
+      status,
+      code,
+      detail,
+      errors: [{ field: 'currentPassword', message: detail }],
+    },
+    status,
+  );
+
+const bodyOf = (spy: ReturnType<typeof mockServer>, path: string) =>
+  spy.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init?.body)));
 
 // The approvals feature's panel, as a stand-in that remembers what the decision said.
 function StubApprovalPanel({ userId }: { userId: number }) {
@@ -216,8 +234,116 @@ describe('ManageUserPage (spec 1 §2.11)', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Z-3?' });
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Mine1234' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to update user status: This user has already been deleted.')).toBeTruthy();
+  });
+
+  // Decision 076: only an active Trainer is paid the leader commission on a team's sales, so a
+  // status change and Trainer on or off need the acting person's own password.
+  it("asks for the admin's own password before Mark As Inactive, and sends it with the action", async () => {
+    const fetchSpy = mockServer(adminView(), (url) =>
+      url === '/api/people/3/status' ? json({ message: 'User marked as inactive' }) : undefined,
+    );
+    renderPage();
+    const status = await screen.findByRole('region', { name: 'User Status' });
+    fireEvent.click(within(status).getByRole('button', { name: 'Mark As Inactive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Z-3 as inactive?' });
+    const own = within(dialog).getByLabelText('Current password') as HTMLInputElement;
+    expect(own.type).toBe('password');
+    expect(within(dialog).getByText(STATUS_PASSWORD_HELP)).toBeTruthy();
+    // Nothing is sent without it.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark As Inactive' }));
+    expect(await within(dialog).findByText('Please enter your current password.')).toBeTruthy();
+    expect(bodyOf(fetchSpy, '/api/people/3/status')).toEqual([]);
+    fireEvent.change(own, { target: { value: 'Mine1234' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark As Inactive' }));
+    expect(await screen.findByText('User marked as inactive')).toBeTruthy();
+    expect(bodyOf(fetchSpy, '/api/people/3/status')).toEqual([{ action: 'deactivate', currentPassword: 'Mine1234' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks the same before Reactivate User', async () => {
+    const fetchSpy = mockServer(adminView({ lifecycleStatusId: 3, lifecycleStatusName: 'Inactive' }), (url) =>
+      url === '/api/people/3/status' ? json({ message: 'User reactivated' }) : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reactivate User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reactivate Z-3?' });
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Mine1234' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reactivate User' }));
+    expect(await screen.findByText('User reactivated')).toBeTruthy();
+    expect(bodyOf(fetchSpy, '/api/people/3/status')).toEqual([{ action: 'reactivate', currentPassword: 'Mine1234' }]);
+  });
+
+  it("shows a wrong own password on Delete's 'Current password' field and keeps the prompt open", async () => {
+    mockServer(adminView(), (url) =>
+      url === '/api/people/3/status'
+        ? stepUpProblem(403, 'STEP_UP_FAILED', 'Your current password is incorrect.')
+        : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Z-3?' });
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Guess123' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const field = within(dialog).getByLabelText('Current password');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('Your current password is incorrect.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Delete Z-3?' })).toBeTruthy();
+    expect(screen.queryByText(/Failed to update user status/)).toBeNull();
+  });
+
+  it("asks for the admin's own password before Trainer on; Growth Leader goes at once", async () => {
+    let tries = 0;
+    const fetchSpy = mockServer(adminView(), (url) => {
+      if (url !== '/api/people/3/flags') return undefined;
+      tries += 1;
+      return tries === 1
+        ? stepUpProblem(429, 'STEP_UP_LOCKED', 'Too many wrong passwords. Try again in 15 minutes.')
+        : json({ message: 'Trainer status turned on' });
+    });
+    renderPage();
+    const status = await screen.findByRole('region', { name: 'User Status' });
+    fireEvent.click(within(status).getByRole('switch', { name: 'Trainer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn on Trainer status for Z-3' });
+    expect(within(dialog).getByText(TRAINER_PASSWORD_HELP)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Mine1234' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    // Locked: said on the field, the prompt stays for a later try.
+    expect(await within(dialog).findByText('Too many wrong passwords. Try again in 15 minutes.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Trainer status turned on')).toBeTruthy();
+    expect(bodyOf(fetchSpy, '/api/people/3/flags')).toEqual([
+      { isLeader: true, currentPassword: 'Mine1234' },
+      { isLeader: true, currentPassword: 'Mine1234' },
+    ]);
+  });
+
+  it('sends Growth Leader and Block Trainer Status without a password prompt', async () => {
+    const fetchSpy = mockServer(adminView(), (url) =>
+      url === '/api/people/3/flags' ? json({ message: 'Growth leader status turned on' }) : undefined,
+    );
+    renderPage();
+    const status = await screen.findByRole('region', { name: 'User Status' });
+    fireEvent.click(within(status).getByRole('switch', { name: 'Growth Leader' }));
+    expect(await screen.findByText('Growth leader status turned on')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(bodyOf(fetchSpy, '/api/people/3/flags')).toEqual([{ growthLeader: true }]);
+  });
+
+  it('asks a leader for their own password before Trainer on for a team member', async () => {
+    const fetchSpy = mockServer(makeUserDetail(), (url) =>
+      url === '/api/people/3/flags' ? json({ message: 'Trainer status turned on' }) : undefined,
+    );
+    renderPage();
+    const actions = await screen.findByRole('region', { name: 'Quick Actions' });
+    fireEvent.click(within(actions).getByRole('switch', { name: 'Trainer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn on Trainer status for Z-3' });
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Mine1234' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Trainer status turned on')).toBeTruthy();
+    expect(bodyOf(fetchSpy, '/api/people/3/flags')).toEqual([{ isLeader: true, currentPassword: 'Mine1234' }]);
   });
 
   it('changes the user type', async () => {

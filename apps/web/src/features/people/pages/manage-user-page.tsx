@@ -8,8 +8,8 @@ import { MANAGE_USER_MESSAGES, type StatusAction } from '@portal/domain/people/m
 import { LIFECYCLE, type UserDetail } from '@portal/domain/people/user-detail';
 import { type ComponentType, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoader } from '../../../components/page-loader';
+import { StepUpDialog, stepUpRefusal } from '../../../components/step-up-dialog';
 import { fullName } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignedInUser } from '../../../lib/use-signed-in-user';
@@ -30,6 +30,44 @@ import { UserLinksDialog } from '../components/user-links-dialog';
 /** The manage-user screen: another user's profile as an admin or leader sees it (spec 1 §2.11). */
 /** A request not yet approved: pending, or declined and waiting for a resubmission or deletion. */
 const UNDECIDED = new Set<number>([LIFECYCLE.pending, LIFECYCLE.declined]);
+
+export const STATUS_PASSWORD_HELP = "Your own password. Needed to change a user's status";
+
+/**
+ * The status actions' prompts. Only an active Trainer is paid the leader commission on their
+ * team's sales, so each asks for the admin's own password (step-up, decision 076).
+ */
+const STATUS_PROMPTS: Record<
+  StatusAction,
+  {
+    title: (user: UserDetail) => string;
+    text: (user: UserDetail) => string;
+    confirmLabel: string;
+    color: 'warning' | 'success' | 'error';
+  }
+> = {
+  deactivate: {
+    title: (user) => `Mark ${user.zCode} as inactive?`,
+    text: (user) => `${fullName(user)} will be marked as inactive.`,
+    confirmLabel: 'Mark As Inactive',
+    color: 'warning',
+  },
+  reactivate: {
+    title: (user) => `Reactivate ${user.zCode}?`,
+    text: (user) => `${fullName(user)} will be active again.`,
+    confirmLabel: 'Reactivate User',
+    color: 'success',
+  },
+  delete: {
+    title: (user) => `Delete ${user.zCode}?`,
+    text: (user) => `${fullName(user)} will be marked as deleted and hidden from structure lists.`,
+    confirmLabel: 'Delete',
+    color: 'error',
+  },
+};
+
+const isStatusAction = (dialog: ManageDialog | null): dialog is StatusAction =>
+  dialog === 'deactivate' || dialog === 'reactivate' || dialog === 'delete';
 
 /**
  * `approvalPanel`: the approvals feature's Approve / Decline / Delete panel, handed in by the router
@@ -82,14 +120,28 @@ export function ManageUserPage({
   if (undecided && approvalShownFor !== user.id) setApprovalShownFor(user.id);
   const showApproval = undecided || approvalShownFor === user.id;
   const close = () => setDialog(null);
-  const changeStatus = (action: StatusAction) =>
-    status.mutate(action, {
-      onSuccess: (answer) => {
-        notify.success(answer.message);
-        close();
+  const open = (next: ManageDialog) => {
+    status.reset();
+    setDialog(next);
+  };
+  const changeStatus = (action: StatusAction, currentPassword: string) =>
+    status.mutate(
+      { action, currentPassword },
+      {
+        onSuccess: (answer) => {
+          notify.success(answer.message);
+          close();
+        },
+        onError: (error) => {
+          // A missing or wrong own password (or too many): said on the field, the prompt stays open.
+          if (stepUpRefusal(error)) return;
+          notify.failure(MANAGE_USER_MESSAGES.statusFailed, error);
+          close();
+        },
       },
-      onError: (error) => notify.failure(MANAGE_USER_MESSAGES.statusFailed, error),
-    });
+    );
+  const statusAction = isStatusAction(dialog) ? dialog : null;
+  const prompt = statusAction ? STATUS_PROMPTS[statusAction] : null;
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -108,18 +160,18 @@ export function ManageUserPage({
           alignItems: 'start',
         }}
       >
-        <DealerInformationCard user={user} onEdit={permissions.canEdit ? () => setDialog('edit') : undefined} />
+        <DealerInformationCard user={user} onEdit={permissions.canEdit ? () => open('edit') : undefined} />
         {/* On narrow screens the actions come before the long information card. */}
         <Box sx={{ display: 'grid', gap: 3, order: { xs: -1, lg: 0 } }}>
-          <QuickActionsCard user={user} open={setDialog} />
+          <QuickActionsCard user={user} open={open} />
           <UserStatusCard
             user={user}
             busy={status.isPending}
-            onDeactivate={() => changeStatus('deactivate')}
-            onReactivate={() => changeStatus('reactivate')}
-            open={setDialog}
+            onDeactivate={() => open('deactivate')}
+            onReactivate={() => open('reactivate')}
+            open={open}
           />
-          <HierarchyCard user={user} open={setDialog} />
+          <HierarchyCard user={user} open={open} />
           {ContractsCard && viewer.isAdmin && permissions.canManage ? <ContractsCard person={user} /> : null}
         </Box>
       </Box>
@@ -153,16 +205,25 @@ export function ManageUserPage({
             open={dialog === 'headshot'}
             onClose={close}
           />
-          <ConfirmDialog
-            open={dialog === 'delete'}
-            title={`Delete ${user.zCode}?`}
-            text={`${fullName(user)} will be marked as deleted and hidden from structure lists.`}
-            confirmLabel="Delete"
-            danger
-            loading={status.isPending}
-            onConfirm={() => changeStatus('delete')}
+          <StepUpDialog
+            // A new prompt per action: no password typed for another one lingers in it.
+            key={statusAction ?? 'none'}
+            open={prompt !== null}
+            title={prompt ? prompt.title(user) : ''}
+            confirmLabel={prompt?.confirmLabel ?? ''}
+            color={prompt?.color}
+            busy={status.isPending}
+            error={null}
+            passwordLabel="Current password"
+            passwordHelp={STATUS_PASSWORD_HELP}
+            passwordError={stepUpRefusal(status.error)}
+            onConfirm={(password) => statusAction && changeStatus(statusAction, password)}
             onClose={close}
-          />
+          >
+            <Typography variant="body2" color="text.secondary">
+              {prompt ? prompt.text(user) : ''}
+            </Typography>
+          </StepUpDialog>
         </>
       ) : null}
     </Box>

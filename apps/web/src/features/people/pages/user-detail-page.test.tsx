@@ -111,9 +111,14 @@ describe('UserDetailPage (spec 1 §2.10)', () => {
     const trainer = await screen.findByRole('switch', { name: 'Trainer Status' });
     expect((trainer as HTMLInputElement).disabled).toBe(false);
     fireEvent.click(trainer);
+    // Trainer decides who is paid leader commission: the own password first (decision 076).
+    const dialog = await screen.findByRole('dialog', { name: 'Turn on Trainer status for Z-3' });
+    expect(fetchSpy.mock.calls.some(([url]) => url === '/api/people/3/flags')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Mine1234' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('Trainer status turned on')).toBeTruthy();
     const call = fetchSpy.mock.calls.find(([url]) => url === '/api/people/3/flags');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ isLeader: true });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ isLeader: true, currentPassword: 'Mine1234' });
   });
 
   it('disables the Trainer Status switch for a leader when the user is already a trainer', async () => {

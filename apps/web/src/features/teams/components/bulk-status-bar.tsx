@@ -1,10 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
@@ -15,24 +10,31 @@ import {
 } from '@portal/domain/teams/bulk-status';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { StepUpDialog, stepUpRefusal } from '../../../components/step-up-dialog';
 import { errorMessage } from '../../../lib/api';
 import { useBulkStatus } from '../api/bulk-status';
+
+export const BULK_STATUS_PASSWORD_HELP = "Your own password. Needed to change users' status";
 
 interface BulkStatusBarProps {
   selectedIds: number[];
   onDone: () => void;
 }
 
-/** Bulk update of the selected rows (spec 1 §2.8; docs/decisions/006-bulk-team-actions.md). */
+/**
+ * Bulk update of the selected rows (spec 1 §2.8; docs/decisions/006-bulk-team-actions.md). Only an
+ * active Trainer is paid the leader commission on their team's sales, so the confirmation asks for
+ * the admin's own password (step-up, decision 076).
+ */
 export function BulkStatusBar({ selectedIds, onDone }: BulkStatusBarProps) {
   const [confirming, setConfirming] = useState<BulkStatusAction | null>(null);
   const bulk = useBulkStatus();
   const { enqueueSnackbar } = useSnackbar();
   const count = selectedIds.length;
 
-  const run = (action: BulkStatusAction) => {
+  const run = (action: BulkStatusAction, currentPassword: string) => {
     bulk.mutate(
-      { action, userIds: selectedIds },
+      { action, userIds: selectedIds, currentPassword },
       {
         onSuccess: (result) => {
           enqueueSnackbar(bulkResultMessage(action, result), { variant: 'success' });
@@ -40,6 +42,8 @@ export function BulkStatusBar({ selectedIds, onDone }: BulkStatusBarProps) {
           onDone();
         },
         onError: (error) => {
+          // A missing or wrong own password (or too many): said on the field, the prompt stays open.
+          if (stepUpRefusal(error)) return;
           enqueueSnackbar(errorMessage(error), { variant: 'error' });
           setConfirming(null);
         },
@@ -76,7 +80,10 @@ export function BulkStatusBar({ selectedIds, onDone }: BulkStatusBarProps) {
             variant="outlined"
             color={action === 'deactivate' ? 'warning' : 'primary'}
             disabled={!count || bulk.isPending}
-            onClick={() => setConfirming(action)}
+            onClick={() => {
+              bulk.reset();
+              setConfirming(action);
+            }}
           >
             {BULK_STATUS_ACTIONS[action].label}
           </Button>
@@ -86,29 +93,27 @@ export function BulkStatusBar({ selectedIds, onDone }: BulkStatusBarProps) {
         </Button>
       </Box>
 
-      <Dialog open={confirming !== null} onClose={() => (bulk.isPending ? undefined : setConfirming(null))}>
-        <DialogTitle>{confirming ? BULK_STATUS_ACTIONS[confirming].label : ''}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {confirming === 'deactivate'
-              ? `Mark the ${count} selected ${count === 1 ? 'user' : 'users'} as inactive? Only active users change.`
-              : `Reactivate the ${count} selected ${count === 1 ? 'user' : 'users'}? Only inactive users change.`}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)} disabled={bulk.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => confirming && run(confirming)}
-            loading={bulk.isPending}
-            color={confirming === 'deactivate' ? 'warning' : 'primary'}
-          >
-            Confirm
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <StepUpDialog
+        // A new prompt per action: no password typed for another one lingers in it.
+        key={confirming ?? 'none'}
+        open={confirming !== null}
+        title={confirming ? BULK_STATUS_ACTIONS[confirming].label : ''}
+        confirmLabel="Confirm"
+        color={confirming === 'deactivate' ? 'warning' : 'primary'}
+        busy={bulk.isPending}
+        error={null}
+        passwordLabel="Current password"
+        passwordHelp={BULK_STATUS_PASSWORD_HELP}
+        passwordError={stepUpRefusal(bulk.error)}
+        onConfirm={(password) => confirming && run(confirming, password)}
+        onClose={() => setConfirming(null)}
+      >
+        <Typography variant="body2" color="text.secondary">
+          {confirming === 'deactivate'
+            ? `Mark the ${count} selected ${count === 1 ? 'user' : 'users'} as inactive? Only active users change.`
+            : `Reactivate the ${count} selected ${count === 1 ? 'user' : 'users'}? Only inactive users change.`}
+        </Typography>
+      </StepUpDialog>
     </>
   );
 }
