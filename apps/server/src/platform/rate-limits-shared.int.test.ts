@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecondInstance, createTestContext, TEST_ORIGIN, type TestContext } from '../../test/test-app.ts';
 import { MINUTE, SECOND } from './clock.ts';
+import { pruneRequestCounters } from './rate-limits.queries.ts';
 
 // The request limits counted in PostgreSQL (decision 079): two instances of the app over one
 // database, as behind a load balancer, share each family's count per client address.
@@ -126,9 +127,20 @@ describe('request limits shared by the instances', () => {
     await ctx.db.execute(
       sql`update request_limit_counters set expires_at = now() - interval '1 second' where key = ${ended}`,
     );
-    const { pruneRequestCounters } = await import('./rate-limits.queries.ts');
     expect(await pruneRequestCounters(ctx.db)).toBeGreaterThanOrEqual(1);
     expect(await countOf('signIn', ended)).toBeUndefined();
     expect(await countOf('signIn', running)).toBe(1);
+  });
+
+  it('fails the request, never lets it through uncounted, when the count cannot be written', async () => {
+    await ctx.db.execute(sql`alter table request_limit_counters rename to request_limit_counters_away`);
+    try {
+      const response = await b.inject(signIn(nextAddress()));
+      expect(response.statusCode).toBe(500);
+      expect(ProblemDetails.parse(response.json()).status).toBe(500);
+    } finally {
+      await ctx.db.execute(sql`alter table request_limit_counters_away rename to request_limit_counters`);
+    }
+    expect((await b.inject(signIn(nextAddress()))).statusCode).toBe(401);
   });
 });

@@ -79,7 +79,7 @@ export function limitsOf(settings: Settings): Record<Family, { max: number; time
 /** Most refused addresses one process remembers per family; past it, the oldest are forgotten. */
 const REFUSED_MEMORY = 10_000;
 export const REQUEST_COUNTERS_PRUNE_QUEUE = 'request-limits.prune';
-/** Hourly: a row outlives its window by at most an hour (the longest window) plus this. */
+/** Hourly: a row outlives its window by at most an hour. */
 export const REQUEST_COUNTERS_PRUNE_CRON = '17 * * * *';
 
 type StoreResult = { current: number; ttl: number };
@@ -87,9 +87,9 @@ type StoreResult = { current: number; ttl: number };
 /**
  * A @fastify/rate-limit store over request_limit_counters: the family is the plugin's `groupId`
  * (each family's limiter is a child store). In front of the table, the addresses this process saw
- * refused, until their window ends (by the app's clock): the shared count only grows within a window, so answering them
- * from memory refuses exactly what the database would. A database error is logged and fails the
- * request (500), never lets it through uncounted.
+ * refused, until their window ends (by the app's clock): the shared count only grows within a
+ * window, so answering them from memory refuses exactly what the database would. A database error
+ * is logged and fails the request (500), never lets it through uncounted.
  */
 function sharedStore(db: Database, clock: Clock, log: FastifyBaseLogger) {
   return class SharedCountStore {
