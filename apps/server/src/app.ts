@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     done(null, payload);
   });
   await registerSecurityHeaders(app, settings);
-  await registerRateLimits(app, settings);
+  await registerRateLimits(app, settings, { db, jobs: deps.jobs, clock: deps.clock });
 
   // API answers over 1 KiB go out brotli or gzip at their cheapest settings (platform/compression.ts);
   // the web app's files come compressed from the build (platform/web-app.ts). SSE is hijacked, so never buffered.

@@ -146,3 +146,34 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   if (!session) throw new Error('no session cookie in the response');
   return session.split(';')[0]!;
 }
+
+/**
+ * A second instance of the app over the same database as `ctx` (its own pool, services and
+ * in-process state, the same settings and clock), as a second process behind a load balancer.
+ */
+export async function createSecondInstance(
+  ctx: TestContext,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const url = ctx.settings.DATABASE_URL!;
+  const db = createDatabase(url, { max: 5 });
+  const services = createServices({
+    clock: ctx.clock,
+    settings: ctx.settings,
+    db,
+    url,
+    secret: ctx.settings.AUTH_SECRET!,
+    jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 1000, boss: { schedule: false } },
+    events: { initialDelayMs: 50, maxDelayMs: 500 },
+  });
+  const app = await buildApp({ ...services, webDistDir: '/nonexistent' });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await services.jobs.stop();
+      await services.events.stop();
+      await db.$client.end();
+    },
+  };
+}

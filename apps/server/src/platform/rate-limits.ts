@@ -1,15 +1,22 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import { tooManyRequestsMessage } from '@portal/domain/accounts/limits';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
+import type { Jobs } from './jobs.ts';
+import { countRequest, pruneRequestCounters } from './rate-limits.queries.ts';
 
 // Request limits per client address (issue 9), with @fastify/rate-limit: sign-in, code sending,
-// availability checks, uploads, exports, the own password change and new tickets. Keyed by Fastify's
-// `request.ip` (it believes X-Forwarded-For only under TRUST_PROXY), counted in this process's
-// memory before any handler runs, so a refused request costs no database work. The account-level
-// rules (platform/sign-in-limits.ts, the pin limits of platform/one-time-pins.ts) and better-auth's
-// own limiter stay as they are: these limits are the coarse first layer in front of them.
+// availability checks, uploads, exports, the own password change, the commission step-ups and new
+// tickets. Keyed by Fastify's `request.ip` (it believes X-Forwarded-For only under TRUST_PROXY) and
+// counted before any handler runs, in PostgreSQL (request_limit_counters, decision 079) so every
+// instance of the portal shares one count: one upsert per counted request. An address refused is
+// then refused by this process from memory until its window ends, so a refused flood costs no
+// database work. The account-level rules (platform/sign-in-limits.ts, the pin limits of
+// platform/one-time-pins.ts) and better-auth's own limiter stay as they are: these limits are the
+// coarse first layer in front of them.
 // The table lives here rather than on each route so every limit can be read in one place.
 
 const MINUTE_MS = 60_000;
@@ -69,10 +76,69 @@ export function limitsOf(settings: Settings): Record<Family, { max: number; time
   };
 }
 
-export async function registerRateLimits(app: FastifyInstance, settings: Settings): Promise<void> {
+/** Most refused addresses one process remembers per family; past it, the oldest are forgotten. */
+const REFUSED_MEMORY = 10_000;
+export const REQUEST_COUNTERS_PRUNE_QUEUE = 'request-limits.prune';
+/** Hourly: a row outlives its window by at most an hour. */
+export const REQUEST_COUNTERS_PRUNE_CRON = '17 * * * *';
+
+type StoreResult = { current: number; ttl: number };
+
+/**
+ * A @fastify/rate-limit store over request_limit_counters: the family is the plugin's `groupId`
+ * (each family's limiter is a child store). In front of the table, the addresses this process saw
+ * refused, until their window ends (by the app's clock): the shared count only grows within a
+ * window, so answering them from memory refuses exactly what the database would. A database error
+ * is logged and fails the request (500), never lets it through uncounted.
+ */
+function sharedStore(db: Database, clock: Clock, log: FastifyBaseLogger) {
+  return class SharedCountStore {
+    readonly family: string;
+    readonly refusedUntil = new Map<string, number>();
+    constructor(options: { groupId?: string }) {
+      this.family = options.groupId ?? 'global';
+    }
+    incr(key: string, callback: (error: Error | null, result?: StoreResult) => void, timeWindow: number, max: number) {
+      const now = clock.now().getTime();
+      const refusedUntil = this.refusedUntil.get(key);
+      if (refusedUntil !== undefined && refusedUntil > now) {
+        callback(null, { current: max + 1, ttl: refusedUntil - now });
+        return;
+      }
+      if (refusedUntil !== undefined) this.refusedUntil.delete(key);
+      countRequest(db, this.family, key, timeWindow).then(
+        ({ count, ttlMs }) => {
+          if (count > max) this.remember(key, now + ttlMs);
+          callback(null, { current: count, ttl: ttlMs });
+        },
+        (error: Error) => {
+          log.error({ err: error, family: this.family }, 'request limit count failed');
+          callback(error);
+        },
+      );
+    }
+    child(options: { groupId?: string }) {
+      return new SharedCountStore(options);
+    }
+    private remember(key: string, until: number) {
+      if (this.refusedUntil.size >= REFUSED_MEMORY) {
+        const oldest = this.refusedUntil.keys().next().value;
+        if (oldest !== undefined) this.refusedUntil.delete(oldest);
+      }
+      this.refusedUntil.set(key, until);
+    }
+  };
+}
+
+export async function registerRateLimits(
+  app: FastifyInstance,
+  settings: Settings,
+  deps: { db: Database; jobs: Jobs; clock: Clock },
+): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: (request) => request.ip,
+    store: sharedStore(deps.db, deps.clock, app.log) as never,
     // 429 in problem details, through the error handler (which also sets Retry-After).
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
@@ -81,11 +147,14 @@ export async function registerRateLimits(app: FastifyInstance, settings: Setting
   });
   const limiters = new Map<Family, (request: FastifyRequest, reply: FastifyReply) => Promise<void>>();
   for (const [family, limit] of Object.entries(limitsOf(settings)) as [Family, { max: number; timeWindow: number }][]) {
-    // Each family counts in its own store: a burst of availability checks never blocks sign-in.
+    // Each family counts on its own rows: a burst of availability checks never blocks sign-in.
     limiters.set(family, app.rateLimit({ ...limit, groupId: family }) as never);
   }
   app.addHook('onRequest', async (request, reply) => {
     const family = familyOf(request);
     if (family) await limiters.get(family)!(request, reply);
   });
+  // Rows whose window ended are deleted in one statement; a row comes back at the address's next request.
+  deps.jobs.define(REQUEST_COUNTERS_PRUNE_QUEUE, () => pruneRequestCounters(deps.db), { expireInSeconds: 5 * 60 });
+  deps.jobs.schedule(REQUEST_COUNTERS_PRUNE_QUEUE, REQUEST_COUNTERS_PRUNE_CRON);
 }

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { usersMaster } from './people.ts';
 
 /** Who changed what, when: written in the same transaction as the change. */
@@ -107,3 +119,19 @@ export const appSettings = pgTable('app_settings', {
   updatedByUserId: integer().references(() => usersMaster.id),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The request limits per client address (platform/rate-limits.ts), counted here so every instance
+ * of the portal shares one count per family and address (decision 079). A row is a fixed window:
+ * its count restarts when `expires_at` has passed; the hourly prune deletes rows whose window ended.
+ */
+export const requestLimitCounters = pgTable(
+  'request_limit_counters',
+  {
+    family: text().notNull(),
+    key: text().notNull(),
+    count: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.family, t.key] }), index().on(t.expiresAt)],
+);
