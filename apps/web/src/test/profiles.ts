@@ -86,3 +86,25 @@ export const referenceLists: ReferenceLists = {
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
+
+/**
+ * The server's refusal of a step-up password (decision 071): 403 STEP_UP_FAILED or REQUIRED, 429
+ * STEP_UP_LOCKED, with the message as the field error on `currentPassword`.
+ */
+export function stepUpProblem(
+  status = 403,
+  code = 'STEP_UP_FAILED',
+  detail = 'Your current password is incorrect.',
+): Response {
+  return json(
+    {
+      type: 'about:blank',
+      title: status === 429 ? 'Too Many Requests' : 'Forbidden',
+      status,
+      code,
+      detail,
+      errors: [{ field: 'currentPassword', message: detail }],
+    },
+    status,
+  );
+}

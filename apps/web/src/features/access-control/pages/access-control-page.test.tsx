@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { routes } from '../../../app/router';
-import { json } from '../../../test/profiles';
+import { json, stepUpProblem } from '../../../test/profiles';
 import { makeUser } from '../../../test/users';
 
 const WAIT = { timeout: 15_000 };
@@ -64,17 +64,7 @@ describe('AccessControlPage: giving a flag needs the admin’s own password (dec
     const calls = renderPage((body) =>
       body.currentPassword === 'Mine1234'
         ? json({ features: ['Commissions', 'Access Control'], changed: true })
-        : json(
-            {
-              type: 'about:blank#step_up_failed',
-              title: 'Forbidden',
-              status: 403,
-              code: 'STEP_UP_FAILED',
-              detail: 'Your current password is incorrect.',
-              errors: [{ field: 'currentPassword', message: 'Your current password is incorrect.' }],
-            },
-            403,
-          ),
+        : stepUpProblem(),
     );
     await choose('Access Control for Z-12', 'True');
     const dialog = await screen.findByRole('dialog', { name: 'Give Access Control to Z-12' });

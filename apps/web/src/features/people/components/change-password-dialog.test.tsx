@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stepUpProblem } from '../../../test/profiles';
 import { renderWithProviders } from '../../../test/render';
 import { ChangePasswordDialog } from './change-password-dialog';
 
@@ -34,16 +35,7 @@ describe('ChangePasswordDialog', () => {
   });
 
   it("shows a wrong own password beside the 'Current password' field", async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      answer(403, {
-        type: 'about:blank#step_up_failed',
-        title: 'Forbidden',
-        status: 403,
-        code: 'STEP_UP_FAILED',
-        detail: 'Your current password is incorrect.',
-        errors: [{ field: 'currentPassword', message: 'Your current password is incorrect.' }],
-      }),
-    );
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(stepUpProblem());
     renderWithProviders(<ChangePasswordDialog userId={7} open onClose={() => {}} />);
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'abcdef' } });
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'Guess123' } });

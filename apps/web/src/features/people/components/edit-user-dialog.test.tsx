@@ -1,7 +1,7 @@
 import type { UserDetail } from '@portal/domain/people/user-detail';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, referenceLists } from '../../../test/profiles';
+import { json, referenceLists, stepUpProblem } from '../../../test/profiles';
 import { renderWithProviders } from '../../../test/render';
 import { adminView, makeUserDetail } from '../people-fixtures';
 import { EditUserDialog } from './edit-user-dialog';
@@ -103,19 +103,7 @@ describe('EditUserDialog (spec 1 §5.5)', () => {
   // Decision 071: the acting admin's own password for new banking, phone or e-mail.
   it("asks for the admin's own password on Banking, sends it when typed and shows a wrong one beside it", async () => {
     const fetchSpy = setup(adminView(), (url, init) =>
-      url === '/api/people/3' && init?.method === 'PUT'
-        ? json(
-            {
-              type: 'about:blank#step_up_failed',
-              title: 'Forbidden',
-              status: 403,
-              code: 'STEP_UP_FAILED',
-              detail: 'Your current password is incorrect.',
-              errors: [{ field: 'currentPassword', message: 'Your current password is incorrect.' }],
-            },
-            403,
-          )
-        : undefined,
+      url === '/api/people/3' && init?.method === 'PUT' ? stepUpProblem() : undefined,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Edit User Z-3' });
     await within(dialog).findByLabelText(/First name/);

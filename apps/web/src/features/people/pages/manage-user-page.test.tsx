@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { json, referenceLists } from '../../../test/profiles';
+import { json, referenceLists, stepUpProblem } from '../../../test/profiles';
 import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
 import { TRAINER_PASSWORD_HELP } from '../components/flag-switch';
@@ -42,25 +42,12 @@ function renderPage(id = 3) {
 const problem = (status: number, detail: string) =>
   json({ type: 'about:blank', title: 'Error', status, code: 'X', detail }, status);
 
-/** The server's refusal of the step-up password (403 STEP_UP_FAILED / REQUIRED, 429 STEP_UP_LOCKED). */
-const stepUpProblem = (status: number, code: string, detail: string) =>
-  json(
-    {
-      type: 'about:blank',
-      title: 'Error',
-      status,
-      code,
-      detail,
-      errors: [{ field: 'currentPassword', message: detail }],
-    },
-    status,
-  );
-
 const bodyOf = (spy: ReturnType<typeof mockServer>, path: string) =>
   spy.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init?.body)));
 
-// The approvals feature's panel, as a stand-in that remembers what the decision said.
-function StubApprovalPanel({ userId }: { userId: number }) {
+// A test double for the approvals feature's panel (the page takes it as a prop, so people/ never
+// imports approvals/; the app passes the real PendingApprovalPanel): it remembers what the decision said.
+function RememberingApprovalPanel({ userId }: { userId: number }) {
   const [said, setSaid] = useState(false);
   return said ? (
     <p>Failed to send approval email</p>
@@ -200,18 +187,7 @@ describe('ManageUserPage (spec 1 §2.11)', () => {
   it("shows a wrong own password beside the Change Manager dialog's 'Current password' field", async () => {
     mockServer(adminView(), (url) => {
       if (url.startsWith('/api/people/3/eligible-managers')) return json({ items: [nomvula], total: 1 });
-      if (url === '/api/people/3/manager')
-        return json(
-          {
-            type: 'about:blank#step_up_failed',
-            title: 'Forbidden',
-            status: 403,
-            code: 'STEP_UP_FAILED',
-            detail: 'Your current password is incorrect.',
-            errors: [{ field: 'currentPassword', message: 'Your current password is incorrect.' }],
-          },
-          403,
-        );
+      if (url === '/api/people/3/manager') return stepUpProblem();
       return undefined;
     });
     renderPage();
@@ -277,11 +253,7 @@ describe('ManageUserPage (spec 1 §2.11)', () => {
   });
 
   it("shows a wrong own password on Delete's 'Current password' field and keeps the prompt open", async () => {
-    mockServer(adminView(), (url) =>
-      url === '/api/people/3/status'
-        ? stepUpProblem(403, 'STEP_UP_FAILED', 'Your current password is incorrect.')
-        : undefined,
-    );
+    mockServer(adminView(), (url) => (url === '/api/people/3/status' ? stepUpProblem() : undefined));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Z-3?' });
@@ -379,7 +351,7 @@ describe('ManageUserPage (spec 1 §2.11)', () => {
     });
     renderWithProviders(
       <Routes>
-        <Route path="/manage-user/:dealerId" element={<ManageUserPage approvalPanel={StubApprovalPanel} />} />
+        <Route path="/manage-user/:dealerId" element={<ManageUserPage approvalPanel={RememberingApprovalPanel} />} />
       </Routes>,
       { route: '/manage-user/3', user: makeUser({ isAdmin: true, role: 'admin' }) },
     );

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json } from '../../../test/profiles';
+import { json, stepUpProblem } from '../../../test/profiles';
 import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
 import { BULK_STATUS_PASSWORD_HELP, BulkStatusBar } from './bulk-status-bar';
@@ -43,19 +43,7 @@ describe('Bulk update bar (spec 1 §2.8)', () => {
   });
 
   it('shows a wrong own password on the field and keeps the prompt open', async () => {
-    mockServer(() =>
-      json(
-        {
-          type: 'about:blank',
-          title: 'Forbidden',
-          status: 403,
-          code: 'STEP_UP_FAILED',
-          detail: 'Your current password is incorrect.',
-          errors: [{ field: 'currentPassword', message: 'Your current password is incorrect.' }],
-        },
-        403,
-      ),
-    );
+    mockServer(() => stepUpProblem());
     const onDone = vi.fn();
     renderWithProviders(<BulkStatusBar selectedIds={[9]} onDone={onDone} />, { user: admin });
     fireEvent.click(screen.getByRole('button', { name: 'Reactivate User' }));

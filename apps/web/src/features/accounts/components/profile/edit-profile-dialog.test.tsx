@@ -2,7 +2,7 @@ import type { Profile } from '@portal/domain/accounts/profile';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeProfile, referenceLists } from '../../../../test/profiles';
+import { json, makeProfile, referenceLists, stepUpProblem } from '../../../../test/profiles';
 import { renderWithProviders } from '../../../../test/render';
 import { EditProfileDialog } from './edit-profile-dialog';
 
@@ -203,17 +203,7 @@ describe('EditProfileDialog', () => {
       if (url === '/api/profile' && init?.method === 'PUT') return json(makeProfile({ refsPaymentType: 'eWallet' }));
       if (url.startsWith('/api/profile/contact-availability')) return json({ available: true, message: null });
       if (url === '/api/profile/contact') {
-        return json(
-          {
-            type: 'about:blank',
-            title: 'Forbidden',
-            status: 403,
-            code: 'STEP_UP_FAILED',
-            detail: 'Your current password is incorrect.',
-            errors: [{ field: 'currentPassword', message: 'Your current password is incorrect.' }],
-          },
-          403,
-        );
+        return stepUpProblem();
       }
       return undefined;
     });
